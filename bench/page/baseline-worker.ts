@@ -2,14 +2,15 @@
 // directly in a worker, with no tabagent around it (no page API, no comlink,
 // no protocol, no validation, no storage).
 import type { EngineMessage } from '../../src/protocol/types.js';
-import { FakeEngine } from '../../src/worker/fake-engine.js';
+import { convTemplate } from '../../src/protocol/conv-templates.js';
+import { FakeEngine } from '../../src/worker/fake/fake-engine.js';
 
 export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'generate'; outputs: string[] });
 
 self.onmessage = async (event: MessageEvent<BaselineRequest>) => {
   const request = event.data;
   if (request.kind === 'ping') return self.postMessage({ id: request.id });
-  const engine = new FakeEngine({ outputs: request.outputs }, 0);
+  const engine = new FakeEngine({ outputs: request.outputs }, { template: convTemplate('chatml')!, contextWindow: 1 << 20, checkGrammar: false, tokenDelayMs: 0 });
   const messages: EngineMessage[] = [{ role: 'user', content: 'go' }];
   let deltas = 0;
   const each: number[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { isFakeGrammarError } from '../errors/index.js';
 import { z } from 'zod';
 import {
   DuplicateToolError,
@@ -69,7 +70,8 @@ describe('managed tools', () => {
 
   it('never runs a handler on invalid arguments, and tells the model what is wrong', async () => {
     const w = weather();
-    const { chat, fake } = await localChat([call('get_weather', { city: 'Boston' }), 'sorry'], { tools: [w] });
+    // Only a model without constrained decoding can write these arguments.
+    const { chat, fake } = await localChat([call('get_weather', { city: 'Boston' }), 'sorry'], { tools: [w], grammar: false });
     await chat.send('go');
     expect(w.spy).not.toHaveBeenCalled();
     const error = JSON.parse(fake.requests[1]!.last.split('\n')[1]!).error;
@@ -151,7 +153,8 @@ describe('raw and unknown tools', () => {
 
   it.each(['delete_everything', 'constructor', '__proto__', 'toString'])('never runs an undeclared tool (%s); the call lists what is available', async (name) => {
     const w = weather();
-    const { chat } = await localChat([call(name, {})], { tools: [w] });
+    // Only a model without constrained decoding can name an undeclared tool.
+    const { chat } = await localChat([call(name, {})], { tools: [w], grammar: false });
     const reply = await chat.send('go');
     expect(w.spy).not.toHaveBeenCalled();
     expect(reply.toolCalls[0]!.error).toMatch(/Available tools: get_weather/);
@@ -239,12 +242,16 @@ describe('the chat', () => {
     expect(isUnknownToolError(await chat.send('x', { toolChoice: { name: 'nope' } }).catch((e) => e))).toBe(true);
   });
 
-  it("'none' forbids calls by grammar, and reads call text as text", async () => {
-    const raw = call('get_weather', { location: 'x' });
-    const { chat, fake } = await localChat([raw], { tools: [weather()], toolChoice: 'none' });
-    const reply = await chat.send('go');
+  it("'none' forbids calls by grammar: a model could not write one", async () => {
+    const { chat, fake } = await localChat([call('get_weather', { location: 'x' })], { tools: [weather()], toolChoice: 'none' });
+    expect(isFakeGrammarError(await chat.send('go').catch((e) => e))).toBe(true);
     expect(fake.requests[0]!.responseFormat).toMatchObject({ type: 'grammar' });
-    expect(reply).toMatchObject({ text: raw, toolCalls: [] });
+  });
+
+  it("'none' reads call text as text, even from a model without constrained decoding", async () => {
+    const raw = call('get_weather', { location: 'x' });
+    const { chat } = await localChat([raw], { tools: [weather()], toolChoice: 'none', grammar: false });
+    expect(await chat.send('go')).toMatchObject({ text: raw, toolCalls: [] });
   });
 
   it('can turn the grammar off', async () => {

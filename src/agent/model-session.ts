@@ -7,7 +7,7 @@ import { startWorker, type WorkerLauncher } from '../model/open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
 import { WorkerConnection } from '../model/worker-connection.js';
 import { WorkerModel } from '../model/worker-model.js';
-import { isModelFamily, type ModelFamily } from '../protocol/types.js';
+import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../protocol/types.js';
 import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
 import type { ModelSpec } from '../worker/model-spec.js';
 import type { WebLLMSource } from '../worker/webllm-engine.js';
@@ -100,13 +100,13 @@ async function run(options: ModelOptions, launch: WorkerLauncher): Promise<Runni
 function modelSpec(options: ModelOptions): ModelSpec {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'createAgent needs an options object');
   if (options.family !== undefined && !isModelFamily(options.family)) {
-    throw new InvalidOptionsError('family', `must be 'hermes', 'qwen3' or 'llama', not ${JSON.stringify(options.family)}`);
+    throw new InvalidOptionsError('family', `must be one of ${MODEL_FAMILIES.map((f) => `'${f}'`).join(', ')}, not ${JSON.stringify(options.family)}`);
   }
   const { model } = options;
   const fake = fakeSpecOf(model);
   if (fake) {
-    const { modelId, tokenDelayMs, outputs, record, firstTurn } = fake;
-    return { kind: 'fake', modelId, tokenDelayMs, outputs, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
+    const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn } = fake;
+    return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
   if (typeof model === 'string' && model.trim()) return { kind: 'webllm', modelId: model, family: options.family, grammar: options.grammar };
   if (typeof model === 'object' && model !== null && typeof (model as WebLLMModel).id === 'string') {

@@ -3,6 +3,7 @@
 import { ChatClosedError } from './chat-closed-error.js';
 import { DuplicateToolError } from './duplicate-tool-error.js';
 import { FakeScriptError } from './fake-script-error.js';
+import { FakeGrammarError } from './fake-grammar-error.js';
 import { InvalidOptionsError } from './invalid-options-error.js';
 import { InvalidToolArgumentsError } from './invalid-tool-arguments-error.js';
 import { ModelError } from './model-error.js';
@@ -40,6 +41,7 @@ export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
 export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error.js';
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
+export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
 export { InvalidOptionsError, isInvalidOptionsError } from './invalid-options-error.js';
 export { InvalidToolArgumentsError, isInvalidToolArgumentsError, type ArgumentIssue } from './invalid-tool-arguments-error.js';
 export { ModelError, isModelError } from './model-error.js';
@@ -69,6 +71,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   ChatClosedError,
   DuplicateToolError,
   FakeScriptError,
+  FakeGrammarError,
   InvalidOptionsError,
   InvalidToolArgumentsError,
   ModelError,

@@ -5,10 +5,13 @@ export class ModelError extends TabAgentError {
   override readonly name = 'ModelError';
   readonly code = 'MODEL_FAILED';
   readonly reason: string;
+  /** The engine's own name for the failure (WebLLM's error class, e.g. `ContextWindowSizeExceededError`), when it gave one. */
+  readonly engineError: string | undefined;
 
-  constructor(reason: string, options?: { cause?: unknown }) {
+  constructor(reason: string, options?: { cause?: unknown; engineError?: string }) {
     super(`The model failed: ${reason}`, options);
     this.reason = reason;
+    this.engineError = options?.engineError;
   }
 }
 

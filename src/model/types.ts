@@ -57,6 +57,10 @@ export interface LoadProgress {
 export interface ModelInfo {
   modelId: string;
   family: ModelFamily;
+  /** The MLC conversation template the model's prompts are rendered with. */
+  template: string;
+  /** Tokens the model's KV cache holds: prompt and reply together. */
+  contextWindow: number;
   /** Whether requests are grammar-constrained when the chat does not say. */
   grammarByDefault: boolean;
 }

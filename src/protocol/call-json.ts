@@ -49,9 +49,9 @@ function withArguments(name: string, raw: JsonValue | undefined): ParsedCall {
   return { name, problem: { truncated: false, detail: 'the arguments are not a JSON object' } };
 }
 
-/** Best guess of a tool name in call text that cannot be parsed. */
+/** Best guess of a tool name in call text that cannot be parsed: the last one named, as earlier calls in a list were read. */
 export function guessName(text: string): string {
-  return /"name"\s*:\s*"([^"\\]{1,200})"/.exec(text)?.[1] ?? '';
+  return [...text.matchAll(/"name"\s*:\s*"([^"\\]{1,200})"/g)].at(-1)?.[1] ?? '';
 }
 
 /**

@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { CallScanner, scanOutput } from './call-scanner.js';
-import { hermesSyntax } from './hermes.js';
-import { llamaSyntax } from './llama.js';
-import type { CallSyntax } from './types.js';
+import type { FinishReason } from '../model/types.js';
+import { CallScanner } from './call-scanner.js';
+import { hermesJson as hermesSyntax } from './formats/hermes-json.js';
+import { llamaJson as llamaSyntax } from './formats/llama-json.js';
+import type { CallFormat, ParsedTurn } from './types.js';
+
+/** Parse a finished output in one go; `truncated`: it ended at the token limit. */
+function scanOutput(format: CallFormat | null, raw: string, truncated: boolean | FinishReason): ParsedTurn {
+  const scanner = new CallScanner(format);
+  scanner.push(raw);
+  const { text, reasoning, calls } = scanner.finish(truncated === true ? 'length' : truncated === false ? 'stop' : truncated);
+  return { text, reasoning, calls };
+}
 
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 /** Feed the output in pieces of `size` characters, as a stream would. */
-function streamed(syntax: CallSyntax | null, raw: string, size: number, truncated = false) {
+function streamed(syntax: CallFormat | null, raw: string, size: number, truncated = false) {
   const scanner = new CallScanner(syntax);
   const deltas: string[] = [];
   for (let i = 0; i < raw.length; i += size) deltas.push(scanner.push(raw.slice(i, i + size)));
-  const end = scanner.finish(truncated);
+  const end = scanner.finish(truncated ? 'length' : 'stop');
   deltas.push(end.delta);
   return { ...end, streamedText: deltas.join(''), deltas };
 }

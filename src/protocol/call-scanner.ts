@@ -1,40 +1,58 @@
 // One pass over the model's output that both streams the visible text and
 // collects the calls, so what streams and what the final reply says agree.
+// Where a call may start comes from the CallFormat, as the grammar's does.
 //
 // Rules (FAULTS M2, M8):
-// - A call opens at the start of a line, outside code fences; it is acted on
-//   even when broken (the model gets an error result).
-// - A call opening mid-line (where the family allows it) counts only when it is
-//   well formed; otherwise it is prose and is shown.
-// - A leading <think>…</think> block is reasoning, not text.
+// - A leading <think>…</think> block is reasoning, not text; so is everything
+//   up to </think> when the prompt already opened the block.
+// - 'reply-start' formats: a call list counts only at the start of the reply
+//   (after reasoning and whitespace); an opener later on is text.
+// - 'anywhere' formats: a call opens anywhere outside code fences. At the
+//   start of a line it is acted on even when broken (the model gets an error
+//   result); in mid-line it counts only when well formed, else it is prose.
+// - A reply cut by the token limit inside a call keeps the calls it finished
+//   and reports the cut one as truncated, never guessed; in mid-line prose it
+//   stays prose. An aborted reply shows nothing of an unfinished call.
 // - Text inside a call never reaches the visible stream; text that might still
 //   become a call is held back until it is decided.
 // - Visible text is trimmed: leading whitespace dropped, trailing whitespace
 //   held until more text follows.
-import type { CallSyntax, ParsedCall, ParsedTurn } from './types.js';
+import type { FinishReason } from '../model/types.js';
+import type { CallFormat, ParsedCall, ParsedTurn } from './types.js';
 
 const THINK_OPEN = '<think>';
 const THINK_CLOSE = '</think>';
 const FENCE = '```';
 
-type Mode = 'start' | 'text' | 'think' | 'call';
+type Mode = 'start' | 'think' | 'reply' | 'text' | 'call';
 
 export class CallScanner {
   private raw = '';
   private pos = 0;
-  private mode: Mode = 'start';
+  private mode: Mode;
   private lineStart = true;
   private inFence = false;
   private callStart = 0;
-  private callAtLineStart = false;
+  private callAnchored = false;
+  /** Whether calls may still open (a reply-start format's chance passes with the first text). */
+  private callsOpen: boolean;
   private heldSpace = '';
   private shown = false;
   private reasoning = '';
   private text = '';
   private readonly calls: ParsedCall[] = [];
 
-  /** `syntax: null` reads no calls at all (tool choice `none`). */
-  constructor(private readonly syntax: CallSyntax | null) {}
+  /**
+   * `format: null` reads no calls at all (tool choice `none`, no tools).
+   * `thinkOpened`: the prompt ended inside a think block (the reply starts in reasoning).
+   */
+  constructor(
+    private readonly format: CallFormat | null,
+    thinkOpened = false,
+  ) {
+    this.mode = thinkOpened ? 'think' : 'start';
+    this.callsOpen = format !== null;
+  }
 
   /** Feed more output; returns the newly visible text (possibly empty). */
   push(delta: string): string {
@@ -44,14 +62,14 @@ export class CallScanner {
     return this.text.slice(before);
   }
 
-  /** No more output. `truncated`: the model stopped at its token limit. */
-  finish(truncated: boolean): ParsedTurn & { delta: string } {
+  /** No more output; `reason` is how the generation ended. */
+  finish(reason: FinishReason): ParsedTurn & { delta: string } {
     const before = this.text.length;
     this.scan(true);
     if (this.mode === 'think') {
       this.reasoning = this.raw.slice(this.callStart).trim();
     } else if (this.mode === 'call') {
-      this.endOpenCall(truncated);
+      this.endOpenCall(reason);
     } else if (this.pos < this.raw.length) {
       this.emit(this.raw.slice(this.pos));
     }
@@ -64,6 +82,7 @@ export class CallScanner {
       const progressed =
         this.mode === 'start' ? this.scanStart(final)
         : this.mode === 'think' ? this.scanThink()
+        : this.mode === 'reply' ? this.scanReplyStart(final)
         : this.mode === 'call' ? this.scanCall(final)
         : this.scanText(final);
       if (!progressed) return;
@@ -78,7 +97,7 @@ export class CallScanner {
       return true;
     }
     if (!final && THINK_OPEN.startsWith(rest)) return false;
-    this.mode = 'text';
+    this.mode = 'reply';
     return true;
   }
 
@@ -87,14 +106,32 @@ export class CallScanner {
     if (end < 0) return false;
     this.reasoning = this.raw.slice(this.callStart, end).trim();
     this.pos = end + THINK_CLOSE.length;
-    this.mode = 'text';
+    this.mode = 'reply';
     this.lineStart = true;
+    return true;
+  }
+
+  /** The start of the reply proper: where a reply-start format's calls open. */
+  private scanReplyStart(final: boolean): boolean {
+    if (this.format?.anchor !== 'reply-start') {
+      this.mode = 'text';
+      return true;
+    }
+    let p = this.pos;
+    while (p < this.raw.length && /\s/.test(this.raw[p]!)) p++;
+    if (p >= this.raw.length && !final) return false;
+    const opens = this.opens(this.raw.slice(p));
+    if (opens === 'maybe' && !final) return false;
+    this.callsOpen = false;
+    if (opens === 'yes') return this.openCall(p, true);
+    this.mode = 'text';
     return true;
   }
 
   private scanText(final: boolean): boolean {
     const raw = this.raw;
     if (this.pos >= raw.length) return false;
+    const anywhere = this.callsOpen && this.format?.anchor === 'anywhere';
     if (this.lineStart) {
       let p = this.pos;
       while (p < raw.length && (raw[p] === ' ' || raw[p] === '\t')) p++;
@@ -102,23 +139,26 @@ export class CallScanner {
       if (!final && rest.length < FENCE.length && FENCE.startsWith(rest)) return false;
       if (rest.startsWith(FENCE)) {
         this.inFence = !this.inFence;
-      } else if (!this.inFence && this.syntax) {
-        const opens = this.syntax.opens(rest);
+      } else if (!this.inFence && anywhere) {
+        const opens = this.opens(rest);
         if (opens === 'maybe' && !final) return false;
         if (opens === 'yes') return this.openCall(p, true);
       }
     }
     const newline = raw.indexOf('\n', this.pos);
     const lineEnd = newline < 0 ? raw.length : newline + 1;
-    const opener = this.inFence ? null : this.syntax?.midLineOpener;
-    for (let c = opener ? raw.indexOf(opener, this.pos + (this.lineStart ? 1 : 0)) : -1; c >= 0 && c < lineEnd; c = raw.indexOf(opener!, c + 1)) {
-      const opens = this.syntax!.opens(raw.slice(c));
-      if (opens === 'yes') return this.openCall(c, false);
-      if (opens === 'maybe' && !final) {
-        this.emit(raw.slice(this.pos, c));
-        this.pos = c;
-        this.lineStart = false;
-        return false;
+    if (anywhere && !this.inFence) {
+      // Variants of an 'anywhere' opener start with the same character.
+      const cue = this.format!.opener[0]!;
+      for (let c = raw.indexOf(cue, this.pos + (this.lineStart ? 1 : 0)); c >= 0 && c < lineEnd; c = raw.indexOf(cue, c + 1)) {
+        const opens = this.opens(raw.slice(c));
+        if (opens === 'yes') return this.openCall(c, false);
+        if (opens === 'maybe' && !final) {
+          this.emit(raw.slice(this.pos, c));
+          this.pos = c;
+          this.lineStart = false;
+          return false;
+        }
       }
     }
     this.emit(raw.slice(this.pos, lineEnd));
@@ -127,23 +167,32 @@ export class CallScanner {
     return newline >= 0;
   }
 
-  private openCall(at: number, atLineStart: boolean): boolean {
+  /** Does `rest` open a call: the format's opener, or a variant it also reads? */
+  private opens(rest: string): 'yes' | 'no' | 'maybe' {
+    const format = this.format!;
+    if (rest.startsWith(format.opener)) return 'yes';
+    const variant = format.opensVariant?.(rest) ?? 'no';
+    if (variant === 'yes') return 'yes';
+    return variant === 'maybe' || format.opener.startsWith(rest) ? 'maybe' : 'no';
+  }
+
+  private openCall(at: number, anchored: boolean): boolean {
     this.emit(this.raw.slice(this.pos, at));
     this.mode = 'call';
     this.callStart = at;
-    this.callAtLineStart = atLineStart;
+    this.callAnchored = anchored;
     this.pos = at;
     return true;
   }
 
   private scanCall(final: boolean): boolean {
     const body = this.raw.slice(this.callStart);
-    const length = this.syntax!.closes(body, final);
+    const length = this.format!.closes(body, final);
     if (length < 0) return false;
     const callText = body.slice(0, length);
-    const calls = this.syntax!.read(callText, true);
-    if (calls) this.calls.push(...calls);
-    else if (this.callAtLineStart) this.calls.push(this.broken(callText, false));
+    const { calls, broken } = this.format!.read(callText);
+    if (!broken) this.calls.push(...calls);
+    else if (this.callAnchored) this.calls.push(...calls, this.broken(callText, false));
     else this.emit(callText);
     this.pos = this.callStart + length;
     this.mode = 'text';
@@ -151,22 +200,27 @@ export class CallScanner {
     return true;
   }
 
-  private endOpenCall(truncated: boolean): void {
+  private endOpenCall(reason: FinishReason): void {
     const callText = this.raw.slice(this.callStart);
-    // Cut off by the token limit: never guess the rest.
-    if (truncated) {
-      this.calls.push(this.broken(callText, true));
+    // Interrupted: nothing of the unfinished call shows or runs.
+    if (reason === 'abort') return;
+    const { calls, broken } = this.format!.read(callText);
+    if (!broken) {
+      this.calls.push(...calls);
       return;
     }
-    const calls = this.syntax!.read(callText, false);
-    if (calls) this.calls.push(...calls);
-    else if (this.callAtLineStart) this.calls.push(this.broken(callText, false));
-    else this.emit(callText);
+    // Mid-line, an unfinished or unreadable "call" was prose all along.
+    if (!this.callAnchored) {
+      this.emit(callText);
+      return;
+    }
+    // Cut off by the token limit: keep the calls it finished, never guess the rest.
+    this.calls.push(...calls, this.broken(callText, reason === 'length'));
   }
 
   private broken(callText: string, truncated: boolean): ParsedCall {
     const detail = truncated ? 'the reply hit the token limit inside the call' : `could not read ${JSON.stringify(callText.slice(0, 200))}`;
-    return { name: this.syntax!.guessName(callText), problem: { truncated, detail } };
+    return { name: this.format!.guessName(callText), problem: { truncated, detail } };
   }
 
   private emit(chunk: string): void {
@@ -181,12 +235,4 @@ export class CallScanner {
     this.shown = true;
     this.heldSpace = chunk.slice(trimmed.length);
   }
-}
-
-/** Parse a finished output in one go. */
-export function scanOutput(syntax: CallSyntax | null, raw: string, truncated: boolean): ParsedTurn {
-  const scanner = new CallScanner(syntax);
-  scanner.push(raw);
-  const { text, reasoning, calls } = scanner.finish(truncated);
-  return { text, reasoning, calls };
 }

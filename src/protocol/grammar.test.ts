@@ -1,11 +1,13 @@
 // Grammars are checked with the real xgrammar that WebLLM bundles: each must
-// compile, accept what the parser reads as a good call, and refuse the rest.
+// compile, accept what the parser reads as a good call, refuse the rest, and
+// agree with the parser on where a call may start.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toolCallsText, toolCallText } from '../testing/calls.js';
 import { xgrammar } from '../test-support/xgrammar.js';
-import { excludingGrammar } from './grammar.js';
-import { hermesCodec, qwen3Codec } from './hermes.js';
-import { llamaCodec } from './llama.js';
-import type { ResponseFormat, ToolChoice, ToolCodec, ToolDeclaration } from './types.js';
+import { CallScanner } from './call-scanner.js';
+import { codecs } from './codecs.js';
+import { buildConstraint, excludingGrammar } from './grammar.js';
+import { MODEL_FAMILIES, type ModelFamily, type Reasoning, type ResponseFormat, type ToolChoice, type ToolDeclaration } from './types.js';
 
 const tools: ToolDeclaration[] = [
   {
@@ -27,54 +29,82 @@ async function accepts(format: ResponseFormat | undefined, text: string): Promis
   return xg.Testings.isGrammarAcceptString(grammar, text);
 }
 
-const grammarFor = (codec: ToolCodec, choice: ToolChoice) => codec.constraint(tools, choice);
-const weather = '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Boston", "days": 2}}\n</tool_call>';
+const grammarFor = (family: ModelFamily, choice: ToolChoice, reasoning: Reasoning = 'none') => buildConstraint(codecs[family].format, tools, choice, reasoning);
+const scan = (family: ModelFamily, text: string) => {
+  const scanner = new CallScanner(codecs[family].format);
+  scanner.push(text);
+  return scanner.finish('stop');
+};
 
-describe('Hermes/Qwen grammars', () => {
-  it('auto: text, calls, or both; never a malformed call', async () => {
-    const g = grammarFor(hermesCodec, 'auto');
-    expect(await accepts(g, 'Just text.')).toBe(true);
-    expect(await accepts(g, `Checking. ${weather}`)).toBe(true);
-    expect(await accepts(g, `${weather}\n<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>`)).toBe(true);
-    expect(await accepts(g, '<tool_call>\n{"name": "delete_all", "arguments": {}}\n</tool_call>')).toBe(false);
-    expect(await accepts(g, '<tool_call>\n{"name": "get_weather", "arguments": {"location": 3}}\n</tool_call>')).toBe(false);
-    expect(await accepts(g, '<tool_call>\n{"name": "get_weather", "arguments": {"location": "x", "extra": 1}}\n</tool_call>')).toBe(false);
+describe.each(MODEL_FAMILIES)('%s grammars', (family) => {
+  const weather = toolCallText('get_weather', { location: 'Boston', days: 2 }, family);
+  const time = toolCallText('get_time', {}, family);
+
+  it('auto: text or calls, and the parser reads exactly the calls the grammar let through', async () => {
+    const g = grammarFor(family, 'auto');
+    for (const text of ['Just text.', weather, toolCallsText([{ name: 'get_weather', arguments: { location: 'Paris' } }, { name: 'get_time' }], family)]) {
+      expect(await accepts(g, text), text).toBe(true);
+    }
+    // XML parameters are text; argument validation coerces "2" for an integer, as for any model.
+    const days = family === 'qwen3.5' ? '2' : 2;
+    expect(scan(family, weather).calls).toEqual([{ name: 'get_weather', arguments: { location: 'Boston', days } }]);
+    expect(await accepts(g, toolCallText('delete_all', {}, family))).toBe(false);
+  });
+
+  it('auto: a call with arguments that break the schema is refused (where the format has JSON arguments)', async () => {
+    if (family === 'gemma4' || family === 'qwen3.5') return;
+    expect(await accepts(grammarFor(family, 'auto'), toolCallText('get_weather', { location: 3 }, family))).toBe(false);
   });
 
   it('required: a call must come first', async () => {
-    const g = grammarFor(hermesCodec, 'required');
+    const g = grammarFor(family, 'required');
     expect(await accepts(g, weather)).toBe(true);
     expect(await accepts(g, 'No tools today.')).toBe(false);
   });
 
   it('a named tool: exactly that call', async () => {
-    const g = grammarFor(hermesCodec, { name: 'get_time' });
-    expect(await accepts(g, '<tool_call>\n{"name": "get_time", "arguments": {}}\n</tool_call>')).toBe(true);
+    const g = grammarFor(family, { name: 'get_time' });
+    expect(await accepts(g, time)).toBe(true);
     expect(await accepts(g, weather)).toBe(false);
     expect(await accepts(g, 'text')).toBe(false);
   });
 
   it('none: any text without a call', async () => {
-    const g = grammarFor(hermesCodec, 'none');
-    expect(await accepts(g, 'Plain <b>text</b> with <tool tags and <tool_cal')).toBe(true);
-    expect(await accepts(g, `Sure ${weather}`)).toBe(false);
-  });
-
-  it('Qwen3 may think before a forced call', async () => {
-    const g = grammarFor(qwen3Codec, 'required');
-    expect(await accepts(g, `<think>\nNeed the weather.\n</think>${weather}`)).toBe(true);
-    expect(await accepts(g, 'No.')).toBe(false);
+    const g = grammarFor(family, 'none');
+    expect(await accepts(g, 'Plain <b>text</b> with <tool tags')).toBe(true);
+    expect(await accepts(g, weather)).toBe(false);
   });
 });
 
-describe('Llama grammars', () => {
-  it('auto and a named tool', async () => {
-    const call = '{"name": "get_weather", "parameters": {"location": "Boston"}}';
-    expect(await accepts(grammarFor(llamaCodec, 'auto'), call)).toBe(true);
-    expect(await accepts(grammarFor(llamaCodec, 'auto'), 'Just text.')).toBe(true);
-    expect(await accepts(grammarFor(llamaCodec, 'auto'), '{"name": "nope", "parameters": {}}')).toBe(false);
-    expect(await accepts(grammarFor(llamaCodec, { name: 'get_weather' }), call)).toBe(true);
-    expect(await accepts(grammarFor(llamaCodec, 'none'), call)).toBe(false);
+describe('where a call may start', () => {
+  it('Llama: a call only as the whole reply; the same JSON later on is text, for the grammar and the parser alike', async () => {
+    const g = grammarFor('llama', 'auto');
+    const midLine = 'Sure: {"name": "get_weather", "parameters": {"location": "Boston"}}';
+    expect(await accepts(g, midLine)).toBe(true);
+    expect(scan('llama', midLine)).toMatchObject({ text: midLine, calls: [] });
+    // A JSON answer that happens to have a `name` key, after some words, is an answer.
+    const answer = 'Here it is: {"name": "Ada", "born": 1815}';
+    expect(await accepts(g, answer)).toBe(true);
+    expect(scan('llama', answer).calls).toEqual([]);
+  });
+
+  it('Qwen3 thinking: the think block first, then the forced call after its blank line', async () => {
+    const call = toolCallText('get_weather', { location: 'Boston' }, 'qwen3');
+    expect(await accepts(grammarFor('qwen3', 'required', 'think'), `<think>\nNeed the weather.\n</think>\n\n${call}`)).toBe(true);
+    expect(await accepts(grammarFor('qwen3', { name: 'get_weather' }, 'think'), `<think>\nok\n</think>\n\n${call}`)).toBe(true);
+    expect(await accepts(grammarFor('qwen3', 'required', 'think'), call)).toBe(false);
+  });
+
+  it('Qwen3 with thinking off: WebLLM writes the empty think block, so the grammar asks for none', async () => {
+    const call = toolCallText('get_weather', { location: 'Boston' }, 'qwen3');
+    expect(await accepts(grammarFor('qwen3', 'required', 'none'), call)).toBe(true);
+    expect(await accepts(grammarFor('qwen3', 'required', 'none'), `<think>\nx\n</think>\n\n${call}`)).toBe(false);
+  });
+
+  it('a template that opened the think block: reasoning up to </think>, then the reply', async () => {
+    const call = toolCallText('get_weather', { location: 'Boston' }, 'qwen3.5');
+    expect(await accepts(grammarFor('qwen3.5', 'auto', 'opened'), `The user wants weather.\n</think>\n\n${call}`)).toBe(true);
+    expect(await accepts(grammarFor('qwen3.5', { name: 'get_weather' }, 'opened'), `ok</think>\n\n${call}`)).toBe(true);
   });
 });
 
@@ -90,6 +120,6 @@ describe('excludingGrammar', () => {
   });
 
   it('no grammar when there is nothing to call', () => {
-    expect(hermesCodec.constraint([], 'auto')).toBeUndefined();
+    expect(buildConstraint(codecs.hermes.format, [], 'auto', 'none')).toBeUndefined();
   });
 });

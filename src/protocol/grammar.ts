@@ -1,48 +1,81 @@
-// Grammars for WebLLM's constrained decoding (xgrammar structural tags), so a
-// small model that starts a call must finish it well formed. Shapes verified
-// against @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
-import type { ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from './types.js';
+// Grammars for WebLLM's constrained decoding (xgrammar structural tags), built
+// from the same CallFormat the scanner reads, so a call can start exactly
+// where the scanner looks for one and nowhere else. Shapes checked against
+// @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
+import type { CallFormat, Reasoning, ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from './types.js';
 
-export interface TagSyntax {
-  /** What every call starts with; each tag's `begin` must start with it. */
-  trigger: string;
-  begin(name: string): string;
-  end: string;
-  /** Text that must never appear when calls are forbidden. */
-  forbidden: string;
-  /** The family may think first (`<think>…</think>`) even when a call is forced. */
-  thinks: boolean;
-}
+const THINK: Tag = { type: 'tag', begin: '<think>', content: { type: 'any_text' }, end: '</think>' };
+/** The rest of a think block the prompt already opened. */
+const OPENED_THINK: Tag = { type: 'tag', begin: '', content: { type: 'any_text' }, end: '</think>' };
+const SPACE: TagFormat = { type: 'regex', pattern: '\\s*' };
 
-export function buildConstraint(syntax: TagSyntax, tools: readonly ToolDeclaration[], choice: ToolChoice): ResponseFormat | undefined {
-  if (choice === 'none') return { type: 'grammar', grammar: excludingGrammar(syntax.forbidden) };
+/**
+ * The constraint for one request; undefined when there is nothing to constrain.
+ * - `auto`: text, calls, or both, where the format allows calls.
+ * - `required`: the reply opens with one or more calls; `{ name }`: exactly one call to that tool.
+ * - `none`: any text that never contains the opener.
+ * A reasoning model writes its think block first, whatever the choice.
+ */
+export function buildConstraint(format: CallFormat, tools: readonly ToolDeclaration[], choice: ToolChoice, reasoning: Reasoning): ResponseFormat | undefined {
+  if (choice === 'none') return { type: 'grammar', grammar: excludingGrammar(format.opener) };
   if (tools.length === 0) return undefined;
-  const tag = (tool: ToolDeclaration): Tag => ({
-    type: 'tag',
-    begin: syntax.begin(tool.name),
-    content: { type: 'json_schema', json_schema: tool.parameters },
-    end: syntax.end,
-  });
-  let format: TagFormat;
-  if (choice === 'auto') {
-    format = { type: 'triggered_tags', triggers: [syntax.trigger], tags: tools.map(tag) };
-  } else {
-    // `at_least_one` forbids text before the first call, so a thinking model
-    // gets its think block first.
-    const forced: TagFormat =
-      choice === 'required'
-        ? { type: 'triggered_tags', triggers: [syntax.trigger], tags: tools.map(tag), at_least_one: true }
-        : tag(tools.find((t) => t.name === choice.name) ?? missing(choice.name));
-    format = syntax.thinks
-      ? { type: 'sequence', elements: [{ type: 'tag', begin: '<think>', content: { type: 'any_text' }, end: '</think>' }, forced] }
-      : forced;
-  }
-  return { type: 'structural_tag', structural_tag: { type: 'structural_tag', format } };
+  const body = choice === 'auto' ? free(format, tools) : choice === 'required' ? calls(format, tools) : one(format, named(tools, choice.name));
+  const think = reasoning === 'think' ? THINK : reasoning === 'opened' ? OPENED_THINK : null;
+  const format_ = think ? { type: 'sequence' as const, elements: [think, SPACE, body] } : body;
+  return { type: 'structural_tag', structural_tag: { type: 'structural_tag', format: format_ } };
 }
 
-function missing(name: string): never {
+/** Text and calls, calls only where the format lets them start. */
+function free(format: CallFormat, tools: readonly ToolDeclaration[]): TagFormat {
+  if (format.anchor === 'anywhere') return { type: 'triggered_tags', triggers: [format.opener], tags: tools.map(format.tag) };
+  // A call list as the whole reply, or text that visibly is not one. (An
+  // empty reply fits neither; xgrammar cannot mix the two in one `or`.)
+  const text: TagFormat = { type: 'sequence', elements: [{ type: 'grammar', grammar: notOpeningGrammar(format.opener) }, { type: 'any_text' }] };
+  return { type: 'or', elements: [calls(format, tools), text] };
+}
+
+/** One or more calls, first thing in the reply. */
+function calls(format: CallFormat, tools: readonly ToolDeclaration[]): TagFormat {
+  if (format.anchor === 'anywhere') return { type: 'triggered_tags', triggers: [format.opener], tags: tools.map(format.tag), at_least_one: true };
+  const { open, separator, close } = format.list;
+  return listed(open, { type: 'tags_with_separator', tags: tools.map(format.tag), separator, at_least_one: true }, close);
+}
+
+/** Exactly one call to `tool`. */
+function one(format: CallFormat, tool: ToolDeclaration): TagFormat {
+  if (format.anchor === 'anywhere') return format.tag(tool);
+  return listed(format.list.open, format.tag(tool), format.list.close);
+}
+
+function listed(open: string, inner: TagFormat, close: string): TagFormat {
+  if (!open && !close) return inner;
+  const elements: TagFormat[] = [];
+  if (open) elements.push({ type: 'const_string', value: open });
+  elements.push(inner);
+  if (close) elements.push({ type: 'const_string', value: close });
+  return { type: 'sequence', elements };
+}
+
+function named(tools: readonly ToolDeclaration[], name: string): ToolDeclaration {
+  const tool = tools.find((t) => t.name === name);
   // The chat checks tool choices against its tools before any request is built.
-  throw new Error(`toolChoice names "${name}", which is not declared`);
+  if (!tool) throw new Error(`toolChoice names "${name}", which is not declared`);
+  return tool;
+}
+
+/**
+ * EBNF for the shortest start of a reply that is visibly not `opener` (after
+ * leading whitespace, which the scanner skips too): the first k characters
+ * match and the next one differs. `any_text` follows it.
+ */
+export function notOpeningGrammar(opener: string): string {
+  const rules = ['root ::= [ \\t\\r\\n]* d0'];
+  for (let k = 0; k < opener.length; k++) {
+    const c = opener[k]!;
+    const other = k === 0 ? `[^${classChar(c)} \\t\\r\\n]` : `[^${classChar(c)}]`;
+    rules.push(k === opener.length - 1 ? `d${k} ::= ${other}` : `d${k} ::= ${other} | ${literal(c)} d${k + 1}`);
+  }
+  return rules.join('\n');
 }
 
 /**

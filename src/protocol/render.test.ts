@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { familyOf } from './families.js';
-import { hermesCodec, qwen3Codec } from './hermes.js';
-import { llamaCodec } from './llama.js';
+import { codecs } from './codecs.js';
+import { modelEntry } from './model-table.js';
 import { renderMessages } from './render-request.js';
+
+const hermesCodec = codecs.hermes;
+const qwen3Codec = codecs.qwen3;
+const llamaCodec = codecs.llama;
 import type { ToolDeclaration } from './types.js';
 
 const weather: ToolDeclaration = {
@@ -24,7 +27,7 @@ describe('Hermes/Qwen rendering', () => {
   });
 
   it('puts all of a turn’s results in one user message of <tool_response> blocks', () => {
-    expect(hermesCodec.renderResults([{ name: 'a', content: '{"x": 1}' }, { name: 'b', content: '"ok"' }])).toEqual({
+    expect(hermesCodec.renderResults([{ name: 'a', content: '{"x": 1}' }, { name: 'b', content: '"ok"' }], false)).toEqual({
       role: 'user',
       content: '<tool_response>\n{"x": 1}\n</tool_response>\n<tool_response>\n"ok"\n</tool_response>',
     });
@@ -41,7 +44,7 @@ describe('Hermes/Qwen rendering', () => {
         { role: 'assistant', raw },
         { role: 'tool', results: [{ name: 'get_weather', content: '{"f": "sun"}' }] },
       ],
-    });
+    }, false);
     expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(messages[2]!.content).toBe(raw);
   });
@@ -54,19 +57,28 @@ describe('Llama rendering', () => {
     expect(system).toContain('Respond in the format {"name": function name, "parameters": dictionary of argument name and its value}.');
     expect(system).toContain('    "type": "function",');
     expect(system.endsWith('Be brief.')).toBe(true);
-    expect(llamaCodec.renderResults([{ name: 'a', content: '1' }])).toEqual({ role: 'tool', content: '1' });
-    expect(llamaCodec.renderResults([{ name: 'a', content: '1' }, { name: 'b', content: '{"y": 2}' }])).toEqual({ role: 'tool', content: '[1, {"y": 2}]' });
+    expect(llamaCodec.renderResults([{ name: 'a', content: '1' }], true)).toEqual({ role: 'tool', content: '1' });
+    expect(llamaCodec.renderResults([{ name: 'a', content: '1' }, { name: 'b', content: '{"y": 2}' }], true)).toEqual({ role: 'tool', content: '[1, {"y": 2}]' });
+    // A template without a tool role (Llama 3.0's) gets them in a user turn.
+    expect(llamaCodec.renderResults([{ name: 'a', content: '1' }], false)).toEqual({ role: 'user', content: '1' });
   });
 });
 
-describe('familyOf', () => {
+describe('the model table', () => {
   it.each([
     ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC', 'hermes'],
     ['Qwen3-1.7B-q4f32_1-MLC', 'qwen3'],
+    ['Qwen3.5-2B-q4f16_1-MLC', 'qwen3.5'],
     ['Llama-3.2-3B-Instruct-q4f16_1-MLC', 'llama'],
+    ['Llama-3-8B-Instruct-q4f16_1-MLC', 'hermes'],
     ['Hermes-3-Llama-3.2-3B-q4f16_1-MLC', 'hermes'],
     ['SmolLM2-1.7B-Instruct-q4f16_1-MLC', 'hermes'],
   ])('%s speaks %s', (id, family) => {
-    expect(familyOf(id)).toBe(family);
+    expect(modelEntry(id).family).toBe(family);
+  });
+
+  it('strips quantization and context-size suffixes from the base model', () => {
+    expect(modelEntry('Llama-3.1-8B-Instruct-q4f32_1-MLC-1k').base).toBe('Llama-3.1-8B-Instruct');
+    expect(modelEntry('Ministral-3-3B-Instruct-2512-BF16-q4f16_1-MLC').base).toBe('Ministral-3-3B-Instruct-2512');
   });
 });

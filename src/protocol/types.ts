@@ -2,8 +2,11 @@
 // calls them, and how it is given their results.
 import type { JsonObject, JsonSchema } from '../json.js';
 
-/** The tool-call formats tabagent speaks. (Plain data here, so the page need not load the codecs.) */
-export const MODEL_FAMILIES = ['hermes', 'qwen3', 'llama'] as const;
+/**
+ * The tool-call formats tabagent speaks, one per way models write calls.
+ * (Plain data here, so the page need not load the codecs.)
+ */
+export const MODEL_FAMILIES = ['hermes', 'qwen3', 'qwen3.5', 'llama', 'mistral', 'ministral', 'phi4-mini', 'gemma4'] as const;
 export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 
 export function isModelFamily(value: unknown): value is ModelFamily {
@@ -42,7 +45,7 @@ export interface StructuralTag {
   format: TagFormat;
 }
 
-/** The subset of xgrammar's structural-tag formats tabagent builds (mirrors @mlc-ai/web-xgrammar's types). */
+/** The subset of xgrammar's structural-tag formats tabagent builds (mirrors @mlc-ai/web-xgrammar 0.1.27's types). */
 export interface Tag {
   type: 'tag';
   begin: string;
@@ -53,9 +56,15 @@ export interface Tag {
 export type TagFormat =
   | Tag
   | { type: 'json_schema'; json_schema: JsonSchema | boolean }
+  | { type: 'qwen_xml_parameter'; json_schema: JsonSchema | boolean }
   | { type: 'any_text' }
+  | { type: 'const_string'; value: string }
+  | { type: 'grammar'; grammar: string }
+  | { type: 'regex'; pattern: string }
   | { type: 'sequence'; elements: TagFormat[] }
-  | { type: 'triggered_tags'; triggers: string[]; tags: Tag[]; at_least_one?: boolean; stop_after_first?: boolean };
+  | { type: 'or'; elements: TagFormat[] }
+  | { type: 'triggered_tags'; triggers: string[]; tags: Tag[]; at_least_one?: boolean; stop_after_first?: boolean }
+  | { type: 'tags_with_separator'; tags: Tag[]; separator: string; at_least_one?: boolean; stop_after_first?: boolean };
 
 /** A call as read from the model's text, before any tool is looked up. */
 export type ParsedCall =
@@ -69,28 +78,54 @@ export interface ParsedTurn {
   calls: ParsedCall[];
 }
 
-/** How one family writes a call in text; the scanner does the rest. */
-export interface CallSyntax {
-  /** Whether a call may open in the middle of a line (it then counts only if well formed). */
-  readonly midLineOpener: string | null;
-  /** Does `rest` open a call? `'maybe'` when more text is needed to decide. */
-  opens(rest: string): 'yes' | 'no' | 'maybe';
-  /** Length of the call text at the start of `text`, or -1 while it is still open. `final`: no more text will come. */
-  closes(text: string, final: boolean): number;
-  /** Read the calls in one call text; null when it is not well formed. */
-  read(text: string, closed: boolean): ParsedCall[] | null;
-  /** Best guess of the tool name in a call that never ended. */
-  guessName(text: string): string;
+/** What a call text held: every call that was well formed, and whether anything else was there. */
+export interface ReadCalls {
+  calls: ParsedCall[];
+  /** Part of the text is not a well-formed call (unreadable, or unfinished). */
+  broken: boolean;
 }
 
-/** One model family's whole protocol. One codec object per family, picked from a table. */
+/**
+ * How one format writes calls. The grammar and the scanner are both built
+ * from this one definition, so they cannot disagree on where a call may start
+ * or what it looks like.
+ */
+export interface CallFormat {
+  /**
+   * `'anywhere'`: the opener is a special token prose never contains, so a
+   * call may follow text. `'reply-start'`: a call list is the whole reply
+   * (after any reasoning); an opener later on is text.
+   */
+  readonly anchor: 'anywhere' | 'reply-start';
+  /** The exact text every call (anywhere) or call list (reply-start) opens with. */
+  readonly opener: string;
+  /** For reply-start lists: what opens and closes the list and separates its calls. */
+  readonly list: { open: string; separator: string; close: string };
+  /** The grammar of one call to `tool`, first character to last (for 'anywhere', it begins with the opener). */
+  tag(tool: ToolDeclaration): Tag;
+  /** Length of the call text at the start of `text` (which starts with an opener), or -1 while it may go on. `final`: no more text will come. */
+  closes(text: string, final: boolean): number;
+  /** The calls in a call text (as `closes` measured it, or all that was left). */
+  read(text: string): ReadCalls;
+  /** Best guess of the tool name in call text that cannot be read. */
+  guessName(text: string): string;
+  /**
+   * Does `rest` open a call in a variant the parser also reads (models drift
+   * to them without a grammar; the grammar never produces them)? `'maybe'`
+   * while more text is needed to decide.
+   */
+  opensVariant?(rest: string): 'yes' | 'no' | 'maybe';
+}
+
+/** How a reply may begin with reasoning: never, with its own `<think>` block, or inside one the prompt opened. */
+export type Reasoning = 'none' | 'think' | 'opened';
+
+/** One model family's whole protocol: the call format plus how tools and results are worded. */
 export interface ToolCodec {
   readonly family: ModelFamily;
-  readonly syntax: CallSyntax;
+  readonly format: CallFormat;
   /** The system prompt with the tool declarations in the family's own words. */
   renderSystem(system: string | undefined, tools: readonly ToolDeclaration[]): string | undefined;
-  /** Every result of a turn in one message, so each hop appends exactly one message. */
-  renderResults(results: readonly EncodedToolResult[]): EngineMessage;
-  /** A grammar that keeps calls well formed; undefined when there is nothing to constrain. */
-  constraint(tools: readonly ToolDeclaration[], choice: ToolChoice): ResponseFormat | undefined;
+  /** Every result of a turn in one message, so each hop appends exactly one message. `toolRole`: the template has a tool role. */
+  renderResults(results: readonly EncodedToolResult[], toolRole: boolean): EngineMessage;
 }

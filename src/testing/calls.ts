@@ -1,8 +1,39 @@
-// Helpers that write tool calls the way each model family does, for scripts.
-import type { ModelFamily } from '../protocol/types.js';
+// Helpers that write tool calls the way each model family does, for scripts:
+// built from the family's own call format, so they are exactly what the
+// grammar lets a model write.
+import { codecs } from '../protocol/codecs.js';
+import { gemma4Value } from '../protocol/formats/gemma4.js';
+import type { ModelFamily, TagFormat } from '../protocol/types.js';
 
-/** One tool call as `family` writes it (default Hermes/Qwen: `<tool_call>{json}</tool_call>`). */
-export function toolCallText(name: string, args: Record<string, unknown> = {}, family: ModelFamily = 'hermes'): string {
-  if (family === 'llama') return JSON.stringify({ name, parameters: args });
-  return `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+type Args = Record<string, unknown>;
+
+function argumentsText(content: TagFormat, args: Args): string {
+  if (content.type === 'qwen_xml_parameter') {
+    return Object.entries(args)
+      .map(([key, value]) => `<parameter=${key}>\n${typeof value === 'string' ? value : JSON.stringify(value)}\n</parameter>`)
+      .join('\n');
+  }
+  // Gemma's notation inside the braces its tag already writes.
+  if (content.type === 'any_text') return gemma4Value(args).slice(1, -1);
+  if (content.type === 'const_string') return content.value;
+  return JSON.stringify(args);
+}
+
+function callText(family: ModelFamily, name: string, args: Args): string {
+  // Formats whose grammar depends on the parameters only care whether there are any.
+  const parameters = { type: 'object', properties: Object.fromEntries(Object.keys(args).map((key) => [key, {}])) };
+  const tag = codecs[family].format.tag({ name, description: '', parameters });
+  return tag.begin + argumentsText(tag.content, args) + tag.end;
+}
+
+/** One tool call as `family` writes it (default Hermes/Qwen: `<tool_call>\n{json}\n</tool_call>`). */
+export function toolCallText(name: string, args: Args = {}, family: ModelFamily = 'hermes'): string {
+  return toolCallsText([{ name, arguments: args }], family);
+}
+
+/** Several calls in one reply, as `family` writes them. */
+export function toolCallsText(calls: ReadonlyArray<{ name: string; arguments?: Args }>, family: ModelFamily = 'hermes'): string {
+  const { anchor, list } = codecs[family].format;
+  const texts = calls.map((c) => callText(family, c.name, c.arguments ?? {}));
+  return anchor === 'reply-start' ? list.open + texts.join(list.separator) + list.close : texts.join(list.separator);
 }

@@ -3,10 +3,12 @@
 // worker for each generation. Either way the model side (rendering, streaming,
 // KV accounting) runs in the worker, and every request is recorded here.
 import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
+import { convTemplate } from '../protocol/conv-templates.js';
 import { isModelFamily, type ModelFamily } from '../protocol/types.js';
 import type { FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
 
 const SPEC = Symbol.for('tabagent.fakeModel');
+const DEFAULT_CONTEXT_WINDOW = 4096;
 
 export interface FakeModel {
   /** Every request the model received, in order (recorded before each generation ends). */
@@ -18,7 +20,9 @@ export interface FakeModel {
 
 interface FakeSpec {
   modelId: string;
-  family: ModelFamily;
+  family?: ModelFamily;
+  template?: string;
+  contextWindow: number;
   grammar: boolean;
   tokenDelayMs: number;
   /** A list script's outputs (sent to the worker), or… */
@@ -33,6 +37,9 @@ interface FakeSpec {
 
 export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): FakeModel {
   if (options.family !== undefined && !isModelFamily(options.family)) throw new InvalidOptionsError('family', `unknown family ${JSON.stringify(options.family)}`);
+  if (options.template !== undefined && !convTemplate(options.template)) throw new InvalidOptionsError('template', `unknown conversation template ${JSON.stringify(options.template)}`);
+  const contextWindow = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  if (!Number.isInteger(contextWindow) || contextWindow <= 0) throw new InvalidOptionsError('contextWindow', 'must be a positive whole number of tokens');
   const requests: FakeRequest[] = [];
   let outputs: FakeOutput[] | undefined;
   let respond: FakeSpec['respond'];
@@ -60,7 +67,9 @@ export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): F
     },
     [SPEC]: {
       modelId: options.modelId ?? 'fake-model',
-      family: options.family ?? 'hermes',
+      family: options.family,
+      template: options.template,
+      contextWindow,
       grammar: options.grammar ?? true,
       tokenDelayMs: options.tokenDelayMs ?? 0,
       outputs,

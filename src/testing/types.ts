@@ -6,10 +6,18 @@ export interface FakeRequest {
   turn: number;
   /** Rendered messages: the system prompt with tool declarations, tool results as the family writes them. */
   messages: EngineMessage[];
+  /** The whole prompt as WebLLM renders it with the model's conversation template, up to the reply header. */
+  prompt: string;
+  /** Tokens prefilled for this request: the new message only when the KV cache was reused, else the whole prompt. */
+  promptTokens: number;
+  /** WebLLM would have reused its KV cache (the conversation before the last message is the one it holds). */
+  reusedCache: boolean;
   /** The grammar constraint WebLLM would have been given, if any. */
   responseFormat?: ResponseFormat;
   maxTokens?: number;
   temperature?: number;
+  /** `extra_body.enable_thinking`, when the request set it. */
+  thinking?: boolean;
   /** The content of the last message (the user's text, or the tool results): usually what a script reacts to. */
   last: string;
 }
@@ -36,14 +44,25 @@ export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker
 export type FakeScript = readonly FakeOutput[] | ((request: FakeRequest) => FakeOutput | Promise<FakeOutput>);
 
 export interface FakeModelOptions {
-  /** Tool-call format the fake model "speaks" (default 'hermes'). */
+  /**
+   * Reported as the model id (default 'fake-model'). A WebLLM prebuilt id makes
+   * the fake that model: its tool-call family and conversation template.
+   */
+  modelId?: string;
+  /** Tool-call format the fake model "speaks" (default: from the model id; 'hermes' for ids the table does not know). */
   family?: ModelFamily;
-  /** Build grammar constraints, as for a WebLLM model (default true); they are recorded, not enforced. */
+  /** MLC conversation template to render prompts with (default: from the model id; 'chatml' for ids the table does not know). */
+  template?: string;
+  /** Tokens the KV cache holds, prompt and reply together (default 4096, as most prebuilt models). */
+  contextWindow?: number;
+  /**
+   * Constrain calls with a grammar, as for a WebLLM model (default true), and
+   * refuse scripted output the grammar would not allow (FakeGrammarError).
+   * `false` stands for an engine without constrained decoding.
+   */
   grammar?: boolean;
   /** Default delay before each token (default 0). */
   tokenDelayMs?: number;
-  /** Reported as the model id (default 'fake-model'). */
-  modelId?: string;
   /**
    * Keep `requests` (default true). Each record is the whole rendered
    * conversation sent back from the worker; benchmarks turn it off, as a real

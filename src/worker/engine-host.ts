@@ -5,13 +5,16 @@ import { releaseProxy, type ProxyMethods } from 'comlink';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
 import { CallScanner } from '../protocol/call-scanner.js';
-import { codecs, familyOf } from '../protocol/families.js';
+import { codecs } from '../protocol/codecs.js';
+import { convTemplate, opensThink, type ConvTemplate } from '../protocol/conv-templates.js';
+import { buildConstraint } from '../protocol/grammar.js';
+import { modelEntry } from '../protocol/model-table.js';
 import { renderMessages } from '../protocol/render-request.js';
-import type { ToolCodec } from '../protocol/types.js';
+import type { Reasoning, ToolCodec } from '../protocol/types.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
 import type { Engine, EngineRequest } from './engine.js';
 import type { FakeRequest } from '../testing/types.js';
-import { FakeEngine, type Respond } from './fake-engine.js';
+import type { Respond } from './fake/fake-engine.js';
 import type { ModelSpec } from './model-spec.js';
 import type { WebLLMSource } from './webllm-engine.js';
 
@@ -19,6 +22,9 @@ interface Loaded {
   key: string;
   engine: Engine;
   codec: ToolCodec;
+  template: ConvTemplate;
+  /** The model writes its own think block unless thinking is off. */
+  thinks: boolean;
   info: ModelInfo;
 }
 
@@ -106,23 +112,29 @@ export class EngineHost {
     this.#running = running;
     try {
       if (!this.#loading) throw new InvalidOptionsError('model', 'no model is loaded');
-      const { engine, codec, info } = await this.#loading.promise;
+      const { engine, codec, template, thinks, info } = await this.#loading.promise;
       if (running.cancelled) return aborted();
-      const scanner = new CallScanner(request.tools.length === 0 || request.toolChoice === 'none' ? null : codec.syntax);
-      const grammar = request.grammar ?? info.grammarByDefault;
       const generation = request.generation ?? {};
+      // A template that opens the think block in its reply header always
+      // thinks: WebLLM's empty think block would land inside it.
+      const opened = opensThink(template);
+      const thinking = opened ? undefined : generation.thinking;
+      const reasoning: Reasoning = opened ? 'opened' : thinks && thinking !== false ? 'think' : 'none';
+      const calls = request.tools.length > 0 && request.toolChoice !== 'none';
+      const scanner = new CallScanner(calls ? codec.format : null, opened);
+      const grammar = request.grammar ?? info.grammarByDefault;
       const engineRequest: EngineRequest = {
-        messages: renderMessages(codec, request),
-        response_format: grammar ? codec.constraint(request.tools, request.toolChoice) : undefined,
+        messages: renderMessages(codec, request, template.roles.tool !== undefined),
+        response_format: grammar ? buildConstraint(codec.format, request.tools, request.toolChoice, reasoning) : undefined,
         max_tokens: generation.maxTokens,
         temperature: generation.temperature,
         top_p: generation.topP,
         seed: generation.seed,
-        extra_body: generation.thinking === undefined ? undefined : { enable_thinking: generation.thinking },
+        extra_body: thinking === undefined ? undefined : { enable_thinking: thinking },
       };
       running.engine = engine;
       const result = await engine.complete(engineRequest, (delta) => sender?.text(id, scanner.push(delta)));
-      const parsed = scanner.finish(result.finishReason === 'length');
+      const parsed = scanner.finish(result.finishReason);
       sender?.text(id, parsed.delta);
       return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason: result.finishReason, usage: result.usage };
     } finally {
@@ -137,26 +149,43 @@ function aborted(): ModelResponse {
 }
 
 async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | undefined, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<Omit<Loaded, 'key'>> {
-  const family = spec.family ?? familyOf(spec.modelId);
+  const entry = modelEntry(spec.modelId);
+  const family = spec.family ?? entry.family;
   const codec = codecs[family];
   if (!codec) throw new InvalidOptionsError('family', `unknown model family ${JSON.stringify(family)}`);
+  const templateName = (spec.kind === 'fake' ? spec.template : undefined) ?? entry.template;
+  const template = convTemplate(templateName);
+  if (!template) throw new InvalidOptionsError('template', `unknown conversation template ${JSON.stringify(templateName)}`);
   // Reports are not awaited one by one, but the last is, so none lands after the load resolves.
   let lastReport: Promise<unknown> = Promise.resolve();
   const report = (p: LoadProgress) => {
     lastReport = Promise.resolve(onProgress?.(p)).catch(() => undefined);
   };
   let engine: Engine;
+  let contextWindow: number;
   if (spec.kind === 'fake') {
     const script = spec.outputs ? { outputs: spec.outputs } : respond ? { respond } : undefined;
     if (!script) throw new InvalidOptionsError('model', 'the fake model needs its script');
-    engine = new FakeEngine(script, spec.tokenDelayMs, spec.recordRequests ? onRequest : undefined, spec.firstTurn);
+    // Loaded on demand, with xgrammar, so a worker running WebLLM never fetches either.
+    const { FakeEngine } = await import('./fake/fake-engine.js');
+    contextWindow = spec.contextWindow;
+    engine = new FakeEngine(script, {
+      template,
+      contextWindow,
+      checkGrammar: true,
+      tokenDelayMs: spec.tokenDelayMs,
+      onRequest: spec.recordRequests ? onRequest : undefined,
+      firstTurn: spec.firstTurn,
+    });
     // Nothing to download, but a UI built on progress reports should still see one.
     report({ progress: 1, text: `${spec.modelId} ready (fake model: nothing to download)`, timeElapsedSeconds: 0 });
   } else {
     // Loaded on demand, so a worker that only runs the fake never fetches WebLLM.
     const { loadWebLLM } = await import('./webllm-engine.js');
-    engine = await loadWebLLM(spec, report);
+    ({ engine, contextWindow } = await loadWebLLM(spec, report));
   }
   await lastReport;
-  return { engine, codec, info: { modelId: spec.modelId, family, grammarByDefault: spec.grammar ?? true } };
+  // A model the table knows thinks as the table says; one named only by its family, as Qwen3 does.
+  const thinks = entry.known && spec.family === undefined ? entry.thinks : family === 'qwen3';
+  return { engine, codec, template, thinks, info: { modelId: spec.modelId, family, template: templateName, contextWindow, grammarByDefault: spec.grammar ?? true } };
 }

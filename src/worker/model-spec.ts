@@ -9,4 +9,17 @@ import type { WebLLMSource } from './webllm-engine.js';
 export type ModelSpec =
   | ({ kind: 'webllm'; family?: ModelFamily; grammar?: boolean } & WebLLMSource)
   /** A fake model; `outputs` for a list script (it then runs wholly in the worker), else its function comes separately. */
-  | { kind: 'fake'; modelId: string; family: ModelFamily; grammar: boolean; tokenDelayMs: number; outputs?: FakeOutput[]; recordRequests: boolean; firstTurn: number };
+  | {
+      kind: 'fake';
+      modelId: string;
+      /** Default: from the model id, as for WebLLM. */
+      family?: ModelFamily;
+      /** MLC conversation template name; default: from the model id. */
+      template?: string;
+      contextWindow: number;
+      grammar: boolean;
+      tokenDelayMs: number;
+      outputs?: FakeOutput[];
+      recordRequests: boolean;
+      firstTurn: number;
+    };

@@ -2,7 +2,8 @@
 // download, load, stream, interrupt, and translate WebLLM's errors.
 import { CreateMLCEngine, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
 import type { EngineMessage } from '../protocol/types.js';
-import { DeviceLostError, ModelError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
+import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
+import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
 import type { LoadProgress } from '../model/types.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
 
@@ -16,7 +17,10 @@ export interface WebLLMSource {
   modelLib?: string;
 }
 
-export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgress) => void): Promise<Engine> {
+/** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */
+const DEFAULT_CONTEXT_WINDOW = 4096;
+
+export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgress) => void): Promise<{ engine: Engine; contextWindow: number }> {
   await checkGpu(source.modelId);
   const appConfig = appConfigFor(source);
   let engine: MLCEngine;
@@ -29,7 +33,9 @@ export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgr
   } catch (cause) {
     throw loadError(source.modelId, cause);
   }
-  return webllmEngine(engine);
+  const record = appConfig.model_list.find((m) => m.model_id === source.modelId);
+  const contextWindow = record?.overrides?.context_window_size ?? DEFAULT_CONTEXT_WINDOW;
+  return { engine: webllmEngine(engine), contextWindow };
 }
 
 /** Whether the model's files are in WebLLM's browser cache. */
@@ -145,14 +151,6 @@ function appConfigFor(source: WebLLMSource): AppConfig {
 /** WebLLM errors that no retry can fix: the model or its configuration is wrong. */
 const PERMANENT = new Set(['ModelNotFoundError', 'MissingModelWasmError', 'UnsupportedModelIdError', 'ConfigValueError', 'InvalidResponseFormatError']);
 
-function isDeviceLoss(cause: unknown): boolean {
-  return (cause as { name?: string })?.name === 'DeviceLostError' || /device (was )?lost/i.test(messageOf(cause));
-}
-
-function generationError(cause: unknown): Error {
-  return isDeviceLoss(cause) ? new DeviceLostError(messageOf(cause), { cause }) : new ModelError(messageOf(cause), { cause });
-}
-
 function loadError(modelId: string, cause: unknown): Error {
   const name = (cause as { name?: string })?.name ?? '';
   const message = messageOf(cause);
@@ -166,8 +164,4 @@ function loadError(modelId: string, cause: unknown): Error {
   // deleteCachedModel for the corrupt ones. A model WebLLM does not know cannot.
   const retryable = !PERMANENT.has(name);
   return new ModelLoadError({ modelId, reason: message, retryable }, { cause });
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -1,0 +1,65 @@
+// Call lists written as JSON objects one after another (`{…}; {…}`) or in a
+// JSON array (`[{…}, {…}]`): the shared reading for Llama, Mistral and Phi-4-mini.
+import { endOfJsonValue, readCallJson } from '../call-json.js';
+import type { ParsedCall, ReadCalls } from '../types.js';
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+}
+
+/**
+ * Read `{call}` objects from `from`, separated by `separator` (one character,
+ * with any spacing), until `close` or the end. Well-formed calls before a
+ * broken or unfinished one are kept.
+ */
+export function readObjects(text: string, from: number, separator: string, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
+  const calls: ParsedCall[] = [];
+  let i = skipSpace(text, from);
+  for (;;) {
+    if (close && text.startsWith(close, i)) return { calls, broken: calls.length === 0, end: i + close.length };
+    if (text[i] !== '{') return { calls, broken: true, end: i };
+    const end = endOfJsonValue(text, i);
+    if (end < 0) return { calls, broken: true, end: text.length };
+    const read = readCallJson(text.slice(i, end), argumentKeys);
+    if (!read) return { calls, broken: true, end };
+    calls.push(...read);
+    i = skipSpace(text, end);
+    if (text[i] === separator) {
+      i = skipSpace(text, i + 1);
+      continue;
+    }
+    if (close) {
+      if (text.startsWith(close, i)) return { calls, broken: false, end: i + close.length };
+      return { calls, broken: true, end: i };
+    }
+    return { calls, broken: false, end };
+  }
+}
+
+/**
+ * Where a list of objects that starts at `from` ends, or -1 while it may go
+ * on (another call or the closing text may still come). `final`: no more text
+ * will come, so whatever is open ends here.
+ */
+export function endOfObjects(text: string, from: number, separator: string, close: string, final: boolean): number {
+  let i = skipSpace(text, from);
+  for (;;) {
+    if (close && text.startsWith(close, i)) return i + close.length;
+    // Ended after a separator: only a reply that is over can end a list there.
+    if (i >= text.length) return final && !close ? text.length : -1;
+    if (text[i] !== '{') return i;
+    // An object still open is unfinished, however the reply ended.
+    const end = endOfJsonValue(text, i);
+    if (end < 0) return -1;
+    const j = skipSpace(text, end);
+    if (j >= text.length) return final && !close ? end : -1;
+    if (text[j] === separator) {
+      i = skipSpace(text, j + 1);
+      continue;
+    }
+    if (close && text.startsWith(close, j)) return j + close.length;
+    if (close && close.startsWith(text.slice(j))) return -1;
+    return close ? j : end;
+  }
+}

@@ -1,0 +1,73 @@
+// Mistral's [TOOL_CALLS] formats. `[TOOL_CALLS]` is a control token, so a call
+// may follow text.
+// - Mistral 7B v0.3 (tokenizer v3): `[TOOL_CALLS] [{"name": …, "arguments": …}, …]`
+// - Ministral 3 (tokenizer v11+): `[TOOL_CALLS]name[ARGS]{…}`, one block per
+//   call; seen as `[TOOL_CALLS]name{…}` where [ARGS] decodes to nothing.
+// Both are read whichever the model writes; the grammar writes its own.
+import { endOfJsonValue, guessName, readCallJson } from '../call-json.js';
+import type { JsonValue } from '../../json.js';
+import { isJsonObject } from '../../json.js';
+import type { CallFormat, ReadCalls, ToolDeclaration } from '../types.js';
+import { endOfObjects, readObjects } from './json-list.js';
+import { parseModelJson } from '../call-json.js';
+
+const OPEN = '[TOOL_CALLS]';
+const ARGS = '[ARGS]';
+const NAMED = /^\s*([A-Za-z_][\w.-]*)\s*(\[ARGS\])?\s*/;
+
+function endOfCalls(text: string, final: boolean): number {
+  const at = OPEN.length + (/^\s*/.exec(text.slice(OPEN.length))?.[0].length ?? 0);
+  if (at >= text.length) return -1;
+  if (text[at] === '[') return endOfObjects(text, at + 1, ',', ']', final);
+  const named = NAMED.exec(text.slice(OPEN.length));
+  // Not a name: nothing here is a call (decided as soon as it shows).
+  if (!named) return /^\s*[A-Za-z_]/.test(text.slice(OPEN.length)) ? -1 : text.length;
+  const start = OPEN.length + named[0].length;
+  return start >= text.length ? -1 : endOfJsonValue(text, start);
+}
+
+function readCalls(text: string): ReadCalls {
+  const body = text.slice(OPEN.length);
+  const at = OPEN.length + (/^\s*/.exec(body)?.[0].length ?? 0);
+  if (text[at] === '[') {
+    const { calls, broken, end } = readObjects(text, at + 1, ',', ']', ['arguments', 'parameters']);
+    return { calls, broken: broken || text.slice(end).trim() !== '' };
+  }
+  const named = NAMED.exec(body);
+  if (!named) return { calls: [], broken: true };
+  const json = text.slice(OPEN.length + named[0].length).trim();
+  // A cut-off object is never repaired into a guess.
+  if (json !== '' && endOfJsonValue(json, 0) !== json.length) return { calls: [], broken: true };
+  const value: JsonValue | symbol = json === '' ? {} : parseModelJson(json);
+  if (typeof value === 'symbol' || !isJsonObject(value)) return { calls: [], broken: true };
+  const calls = readCallJson(JSON.stringify({ name: named[1], arguments: value }), ['arguments']);
+  return calls ? { calls, broken: false } : { calls: [], broken: true };
+}
+
+const guessMistralName = (text: string) => guessName(text) || (NAMED.exec(text.slice(OPEN.length))?.[1] ?? '');
+
+function makeMistral(tag: (tool: ToolDeclaration) => ReturnType<CallFormat['tag']>): CallFormat {
+  return {
+    anchor: 'anywhere',
+    opener: OPEN,
+    list: { open: '', separator: '', close: '' },
+    tag,
+    closes: endOfCalls,
+    read: readCalls,
+    guessName: guessMistralName,
+  };
+}
+
+export const mistralList = makeMistral((tool) => ({
+  type: 'tag',
+  begin: `${OPEN} [{"name": ${JSON.stringify(tool.name)}, "arguments": `,
+  content: { type: 'json_schema', json_schema: tool.parameters },
+  end: '}]',
+}));
+
+export const ministralArgs = makeMistral((tool) => ({
+  type: 'tag',
+  begin: `${OPEN}${tool.name}${ARGS}`,
+  content: { type: 'json_schema', json_schema: tool.parameters },
+  end: '',
+}));

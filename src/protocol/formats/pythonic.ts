@@ -1,0 +1,84 @@
+// Llama 3.2's pythonic calls: `[get_weather(location="Boston", days=2), get_time()]`.
+// Values are Python literals, read with the same repairing JSON reader.
+import type { JsonObject } from '../../json.js';
+import { parseModelJson } from '../call-json.js';
+import type { ParsedCall, ReadCalls } from '../types.js';
+
+const LIST_START = /^\[\s*[A-Za-z_][\w.]*\(/;
+const MAY_START = /^\[\s*(?:[A-Za-z_][\w.]*)?$/;
+
+export function isPythonicList(rest: string): 'yes' | 'no' | 'maybe' {
+  if (LIST_START.test(rest)) return 'yes';
+  return MAY_START.test(rest) ? 'maybe' : 'no';
+}
+
+/** Index just past the bracket, quote or parenthesis group that opens at `from`, or -1. */
+function endOfGroup(text: string, from: number): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c) && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+export function endOfPythonic(text: string): number {
+  return endOfGroup(text, 0);
+}
+
+/** Split on commas outside brackets and quotes. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+function readCall(text: string): ParsedCall | null {
+  const match = /^([A-Za-z_][\w.]*)\(([\s\S]*)\)$/.exec(text);
+  if (!match) return null;
+  const args: JsonObject = {};
+  for (const part of splitTopLevel(match[2]!)) {
+    const eq = /^([A-Za-z_]\w*)\s*=\s*([\s\S]+)$/.exec(part);
+    if (!eq) return null;
+    const value = parseModelJson(eq[2]!);
+    if (typeof value === 'symbol') return null;
+    Object.defineProperty(args, eq[1]!, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return { name: match[1]!, arguments: args };
+}
+
+export function readPythonic(text: string): ReadCalls {
+  const end = endOfGroup(text, 0);
+  if (end < 0 || text.slice(end).trim() !== '') return { calls: [], broken: true };
+  const calls: ParsedCall[] = [];
+  for (const part of splitTopLevel(text.slice(1, end - 1))) {
+    const call = readCall(part);
+    if (!call) return { calls, broken: true };
+    calls.push(call);
+  }
+  return { calls, broken: calls.length === 0 };
+}

@@ -1,0 +1,62 @@
+// Qwen3.5 (and Qwen3-Coder) calls: XML parameters inside <tool_call>:
+//   <tool_call>\n<function=NAME>\n<parameter=P>\nVALUE\n</parameter>\n</function>\n</tool_call>
+// xgrammar's `qwen_xml_parameter` constrains the parameters against the schema.
+import type { JsonObject, JsonValue } from '../../json.js';
+import { parseModelJson } from '../call-json.js';
+import type { CallFormat, ParsedCall, ReadCalls } from '../types.js';
+
+const OPEN = '<tool_call>';
+const CLOSE = '</tool_call>';
+const FUNCTION = /^\s*<function=([^>\n]+)>([\s\S]*?)<\/function>\s*$/;
+const PARAMETER = /<parameter=([^>\n]+)>\n?([\s\S]*?)\n?<\/parameter>/g;
+
+export const qwenXml: CallFormat = {
+  anchor: 'anywhere',
+  opener: OPEN,
+  list: { open: '', separator: '\n', close: '' },
+  tag: (tool) =>
+    hasProperties(tool.parameters)
+      ? { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'qwen_xml_parameter', json_schema: tool.parameters }, end: `\n</function>\n${CLOSE}` }
+      : // xgrammar 0.1.27 aborts on qwen_xml_parameter with no properties; a call without them is fixed text.
+        { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'const_string', value: '</function>' }, end: `\n${CLOSE}` },
+  closes(text) {
+    const end = text.indexOf(CLOSE, OPEN.length);
+    if (end >= 0) return end + CLOSE.length;
+    return -1;
+  },
+  read(text): ReadCalls {
+    if (!text.endsWith(CLOSE)) return { calls: [], broken: true };
+    const match = FUNCTION.exec(text.slice(OPEN.length, -CLOSE.length));
+    if (!match) return { calls: [], broken: true };
+    const args: JsonObject = Object.create(null) as JsonObject;
+    const body = match[2]!;
+    let rest = body;
+    for (const [whole, name, value] of body.matchAll(PARAMETER)) {
+      args[name!.trim()] = readValue(value!);
+      rest = rest.replace(whole, '');
+    }
+    if (rest.trim() !== '') return { calls: [], broken: true };
+    const call: ParsedCall = { name: match[1]!.trim(), arguments: args };
+    return { calls: [call], broken: false };
+  },
+  guessName: (text) => /<function=([^>\n]{1,200})>/.exec(text)?.[1] ?? '',
+};
+
+function hasProperties(schema: unknown): boolean {
+  const properties = (schema as { properties?: unknown } | null)?.properties;
+  return typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0;
+}
+
+/**
+ * Values are bare text. Objects and arrays are JSON; everything else stays a
+ * string, which argument validation coerces ("2" for an integer) as it does
+ * for any model.
+ */
+function readValue(text: string): JsonValue {
+  const trimmed = text.trim();
+  if (/^[[{]/.test(trimmed)) {
+    const value = parseModelJson(trimmed);
+    if (typeof value !== 'symbol') return value;
+  }
+  return text;
+}

@@ -1,0 +1,66 @@
+// Checks scripted output against the request's grammar with the real xgrammar
+// (@mlc-ai/web-xgrammar, the version WebLLM 0.2.86 bundles), one UTF-8 byte at
+// a time over a byte vocabulary, so the first refused character is known.
+// Loaded only when a fake model runs: it never ships in a WebLLM worker's path.
+import type { ResponseFormat } from '../../protocol/types.js';
+
+interface Matcher {
+  acceptToken(token: number): boolean;
+  dispose(): void;
+}
+interface Compiled {
+  dispose(): void;
+}
+interface XGrammar {
+  TokenizerInfo: { createTokenizerInfo(vocab: string[], type: string, prependSpace: boolean, size: number, stop: number[]): Promise<unknown> };
+  GrammarCompiler: { createGrammarCompiler(info: unknown): Promise<{ compileGrammar(ebnf: string): Promise<Compiled>; compileStructuralTag(tag: unknown): Promise<Compiled> }> };
+  GrammarMatcher: { createGrammarMatcher(compiled: Compiled): Promise<Matcher> };
+}
+
+const STOP = 256;
+type Compiler = Awaited<ReturnType<XGrammar['GrammarCompiler']['createGrammarCompiler']>>;
+let compiler: Promise<{ xg: XGrammar; compiler: Compiler }> | null = null;
+const compiled = new Map<string, Promise<Compiled>>();
+
+function load(): Promise<{ xg: XGrammar; compiler: Compiler }> {
+  compiler ??= (async () => {
+    // A UMD build: it defines the `xgrammar` global (Node needs require and
+    // __filename set first; the unit tests' setup does that).
+    await import('@mlc-ai/web-xgrammar');
+    const xg = (globalThis as { xgrammar?: XGrammar }).xgrammar!;
+    const vocab = Array.from({ length: 256 }, (_, b) => `<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`);
+    vocab.push('</s>');
+    const info = await xg.TokenizerInfo.createTokenizerInfo(vocab, 'byte_fallback', false, vocab.length, [STOP]);
+    return { xg, compiler: await xg.GrammarCompiler.createGrammarCompiler(info) };
+  })();
+  return compiler;
+}
+
+/**
+ * Where `text` first breaks `format`: the index of the first refused
+ * character, `text.length` when the grammar cannot end there, or -1 when the
+ * grammar accepts the whole text.
+ */
+export async function grammarBreak(format: ResponseFormat, text: string): Promise<number> {
+  const { xg, compiler: c } = await load();
+  const key = JSON.stringify(format);
+  let grammar = compiled.get(key);
+  if (!grammar) {
+    grammar = format.type === 'grammar' ? c.compileGrammar(format.grammar) : c.compileStructuralTag(format.structural_tag);
+    compiled.set(key, grammar);
+    grammar.catch(() => compiled.delete(key));
+  }
+  const matcher = await xg.GrammarMatcher.createGrammarMatcher(await grammar);
+  try {
+    let index = 0;
+    for (const char of text) {
+      for (const byte of new TextEncoder().encode(char)) {
+        if (!matcher.acceptToken(byte)) return index;
+      }
+      index += char.length;
+    }
+    return matcher.acceptToken(STOP) ? -1 : text.length;
+  } finally {
+    matcher.dispose();
+  }
+}
