@@ -6,7 +6,7 @@
 // must stay text.
 import type { ModelFamily } from '../src/index.js';
 import type { FakeOutput, FakeRequest } from '../src/testing/index.js';
-import { toolCallText } from '../src/testing/index.js';
+import { toolCallsText } from '../src/testing/index.js';
 
 /** Slow enough to watch the words arrive, and to stop the story halfway. */
 export const FAKE_TOKEN_DELAY_MS = 12;
@@ -18,7 +18,8 @@ interface PastCall {
 }
 
 export function demoScript(family: ModelFamily): (request: FakeRequest) => FakeOutput {
-  const call = (name: string, args: Record<string, unknown> = {}) => toolCallText(name, args, family);
+  // Calls after a line of text, where the family's format lets calls follow text.
+  const call = (lead: string, ...calls: Array<{ name: string; arguments?: Record<string, unknown> }>) => toolCallsText(calls, family, lead);
   return (request) => {
     const results = toolResults(request);
     if (results) return afterTools(previousCalls(request), results);
@@ -26,18 +27,17 @@ export function demoScript(family: ModelFamily): (request: FakeRequest) => FakeO
   };
 }
 
-function answer(text: string, call: (name: string, args?: Record<string, unknown>) => string): FakeOutput {
+function answer(text: string, call: (lead: string, ...calls: Array<{ name: string; arguments?: Record<string, unknown> }>) => string): FakeOutput {
   const weather = /\bweather\b/i.test(text);
   if (weather) {
     const place = /\b(?:in|for|at)\s+(.+?)[\s?.!]*$/i.exec(text)?.[1];
     if (!place) return 'Which city? Try "What is the weather in Boston?"';
     const cities = place.split(/\s+(?:and|&)\s+/i).map((c) => c.trim()).filter(Boolean);
-    // Each call on its own line: the Llama format only recognises a call at the start of a line.
-    return [cities.length > 1 ? 'Let me check those forecasts.' : 'Let me check the forecast.', ...cities.map((location) => call('get_weather', { location }))].join('\n');
+    return call(cities.length > 1 ? 'Let me check those forecasts.' : 'Let me check the forecast.', ...cities.map((location) => ({ name: 'get_weather', arguments: { location } })));
   }
   const remove = /\b(?:delete|remove|erase)\s+(?:the\s+)?(?:file\s+)?["'`]?([\w][\w.\-/]*)["'`]?/i.exec(text);
-  if (remove) return `That cannot be undone, so the page will ask you first.\n${call('delete_file', { path: remove[1]!.replace(/\.+$/, '') })}`;
-  if (/\b(page|time|where am i)\b/i.test(text)) return call('get_page_info');
+  if (remove) return call('That cannot be undone, so the page will ask you first.', { name: 'delete_file', arguments: { path: remove[1]!.replace(/\.+$/, '') } });
+  if (/\b(page|time|where am i)\b/i.test(text)) return call('', { name: 'get_page_info' });
   if (/\b(story|long|stream)/i.test(text)) return { text: STORY, tokenDelayMs: STORY_TOKEN_DELAY_MS };
   if (/\b(html|markdown|xss|format)/i.test(text)) return HTML_REPLY;
   return HELP;

@@ -45,5 +45,5 @@ export async function loadAgent(choice: ModelChoice, onProgress: (progress: Load
 }
 
 function fakeFor(choice: ModelChoice): FakeModel {
-  return fakeModel(demoScript(choice.family), { tokenDelayMs: FAKE_TOKEN_DELAY_MS, family: choice.family, modelId: choice.modelId });
+  return fakeModel(demoScript(choice.family), { tokenDelayMs: FAKE_TOKEN_DELAY_MS, family: choice.family, modelId: choice.modelId, template: choice.template });
 }

@@ -11,6 +11,8 @@ export interface ModelChoice {
   family: ModelFamily;
   /** Approximate download, for the picker and the progress bar's speed. */
   downloadMB?: number;
+  /** The conversation template a fake model renders with (default: from the model id). */
+  template?: string;
 }
 
 // Download sizes are rough (the q4f16_1 weights plus the WebGPU library, as
@@ -44,7 +46,8 @@ export function webllmChoices(f16: boolean): ModelChoice[] {
 
 export const FAKE_CHOICES: readonly ModelChoice[] = [
   { key: 'fake:hermes', label: 'Fake model (Hermes format)', kind: 'fake', modelId: 'fake-model', family: 'hermes' },
-  { key: 'fake:llama', label: 'Fake model (Llama format)', kind: 'fake', modelId: 'fake-model-llama', family: 'llama' },
+  // The Llama format goes with Llama 3.1's template, whose ipython role carries the results.
+  { key: 'fake:llama', label: 'Fake model (Llama format)', kind: 'fake', modelId: 'fake-model-llama', family: 'llama', template: 'llama-3_1' },
 ];
 
 /** Small enough to download on most connections, good enough at calling tools. */

@@ -114,7 +114,8 @@ test('P5: memory stays flat over 1,000 streamed sends', async ({ page, context }
   await page.evaluate(async () => {
     const { createAgent, fakeModel } = window.tabagent;
     // Records off: a fake keeping every request (each with the whole conversation) grows by design.
-    const agent = await createAgent({ model: fakeModel(() => 'ok', { recordRequests: false }), storage: false });
+    // A window that holds all 1,200 turns: this measures the page's memory, not the model's.
+    const agent = await createAgent({ model: fakeModel(() => 'ok', { recordRequests: false, contextWindow: 1 << 20 }), storage: false });
     const chat = await agent.newChat();
     (window as unknown as { run(n: number): Promise<void> }).run = async (n) => {
       for (let i = 0; i < n; i++) {

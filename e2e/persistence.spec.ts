@@ -32,7 +32,7 @@ test('send, reload the page, reopen the chat and continue', async ({ page }) => 
   expect(after.list).toEqual([expect.objectContaining({ id, title: 'What is 2 + 3?', messageCount: 4 })]);
   expect(after.restored).toEqual(['user', 'assistant', 'tool', 'assistant']);
   expect(after.text).toBe('Yes, 5.');
-  expect(after.seen.slice(1)).toEqual(['What is 2 + 3?', '<tool_call>\n{"name":"add","arguments":{"a":2,"b":3}}\n</tool_call>', '<tool_response>\n5\n</tool_response>', 'It is 5.', 'Sure?']);
+  expect(after.seen.slice(1)).toEqual(['What is 2 + 3?', '<tool_call>\n{"name": "add", "arguments": {"a":2,"b":3}}\n</tool_call>', '<tool_response>\n5\n</tool_response>', 'It is 5.', 'Sure?']);
 });
 
 test('a raw-tool turn waits across a reload', async ({ page }) => {

@@ -1,4 +1,5 @@
 // The script-tag bundle, as a page without a build step uses it.
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 
 const PAGES = 'http://127.0.0.1:4176';
@@ -36,4 +37,19 @@ test('without worker-src it fails fast with WorkerStartError, not a hang', async
   await expect(status).toHaveAttribute('data-done', 'true');
   await expect(status).toContainText('error: WorkerStartError');
   expect(Number(await status.getAttribute('data-ms'))).toBeLessThan(5000);
+});
+
+test('test code stays out of production: TabAgent has no fake model, and the worker loads the fake engine and xgrammar only on demand', async ({ page }) => {
+  await page.goto(`${PAGES}/examples/script-tag/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  const globals = await page.evaluate(() => {
+    const w = window as unknown as { TabAgent: Record<string, unknown>; TabAgentTesting: Record<string, unknown> };
+    return { production: 'fakeModel' in w.TabAgent || 'toolCallText' in w.TabAgent, testing: typeof w.TabAgentTesting.fakeModel };
+  });
+  expect(globals).toEqual({ production: false, testing: 'function' });
+  for (const file of ['tabagent.js', 'tabagent-worker.js']) {
+    const source = await readFile(new URL(`../dist/script-tag/${file}`, import.meta.url), 'utf8');
+    expect(source, file).not.toContain("fake model's script");
+    expect(source, file).not.toContain('GrammarMatcher');
+  }
 });

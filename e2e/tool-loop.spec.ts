@@ -50,7 +50,7 @@ test('a raw tool round trip with sendToolResult', async ({ page }) => {
 test('a mixed turn: managed run by hand, raw answered, results in call order', async ({ page }) => {
   const result = await page.evaluate(async () => {
     const { createAgent, fakeModel, rawTool, tool, toolCallText, z } = window.tabagent;
-    const turn = `${toolCallText('search_web', { q: 'x' })}\n${toolCallText('add', { a: 2, b: '3' })}`;
+    const turn = `${toolCallText('search_web', { q: 'x' })}\n${toolCallText('add', { a: 2, b: 3 })}`;
     const fake = fakeModel([turn, 'done']);
     const agent = await createAgent({ model: fake });
     const add = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b });

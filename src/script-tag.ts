@@ -19,6 +19,4 @@ export const createAgent = createAgentWith(launch);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launch);
 export { z };
 export { tool, rawTool } from './tools/define-tool.js';
-export { fakeModel } from './testing/fake-model.js';
-export { toolCallText } from './testing/calls.js';
 export * from './errors/index.js';

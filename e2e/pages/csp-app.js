@@ -2,7 +2,8 @@
 const status = document.getElementById('status');
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-const { createAgent, fakeModel, tool, toolCallText, z } = window.TabAgent;
+const { createAgent, tool, z } = window.TabAgent;
+const { fakeModel, toolCallText } = window.TabAgentTesting;
 try {
   const started = performance.now();
   const agent = await createAgent({

@@ -1,7 +1,9 @@
 // A plain page using the TabAgent global: one managed tool (run by the loop)
 // and one raw tool (answered by this page). No bundler, no inline script, so
 // it runs under a strict Content-Security-Policy.
-const { createAgent, tool, rawTool, z, fakeModel, toolCallText } = window.TabAgent;
+const { createAgent, tool, rawTool, z } = window.TabAgent;
+// The fake model, for browsers without WebGPU: test code, in its own script.
+const { fakeModel, toolCallText } = window.TabAgentTesting;
 
 const log = document.getElementById('log');
 const input = document.getElementById('input');

@@ -9,8 +9,8 @@ import { WorkerConnection } from '../model/worker-connection.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../protocol/types.js';
 import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
-import type { ModelSpec } from '../worker/model-spec.js';
-import type { WebLLMSource } from '../worker/webllm-engine.js';
+import type { ModelSpec } from '../rpc/worker-protocol.js';
+import type { WebLLMSource } from '../rpc/worker-protocol.js';
 
 /** A WebLLM model: a prebuilt id, or a self-hosted model. */
 export type WebLLMModel = Omit<WebLLMSource, 'modelId'> & { id: string };

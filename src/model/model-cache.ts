@@ -1,7 +1,7 @@
 // WebLLM's browser cache of model files, asked about from the page: a short
 // worker does it, so the page never loads WebLLM.
 import { InvalidOptionsError } from '../errors/index.js';
-import type { WebLLMSource } from '../worker/webllm-engine.js';
+import type { WebLLMSource } from '../rpc/worker-protocol.js';
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import { WorkerConnection } from './worker-connection.js';
 

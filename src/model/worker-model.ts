@@ -1,7 +1,7 @@
 // The page's view of the model in the worker: a ChatModel whose AbortSignal
 // becomes a cancel call and whose text arrives over the text channel.
 import type { GenerationReceiver } from '../rpc/generation-channel.js';
-import type { FakeRequest } from '../testing/types.js';
+import type { FakeRequest } from '../rpc/worker-protocol.js';
 import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from './types.js';
 
 /** What the model calls in the worker. */

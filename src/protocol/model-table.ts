@@ -60,7 +60,7 @@ const FALLBACK: Omit<ModelEntry, 'base'> = { family: 'hermes', native: false, te
 
 /** The id without WebLLM's quantization and context-size suffixes: `Qwen3-0.6B-q4f16_1-MLC` → `Qwen3-0.6B`. */
 export function baseModel(modelId: string): string {
-  return modelId.replace(/-(?:q\d+f\d+(?:_\d+)?|BF16)(?:-.*)?$/, '').replace(/-MLC(?:-.*)?$/, '');
+  return modelId.replace(/-q\d+f\d+(?:_\d+)?(?:-.*)?$/, '').replace(/-MLC(?:-.*)?$/, '');
 }
 
 /** The table's entry for a model id, and whether the table knows it. */

@@ -79,6 +79,6 @@ describe('the model table', () => {
 
   it('strips quantization and context-size suffixes from the base model', () => {
     expect(modelEntry('Llama-3.1-8B-Instruct-q4f32_1-MLC-1k').base).toBe('Llama-3.1-8B-Instruct');
-    expect(modelEntry('Ministral-3-3B-Instruct-2512-BF16-q4f16_1-MLC').base).toBe('Ministral-3-3B-Instruct-2512');
+    expect(modelEntry('Ministral-3-3B-Instruct-2512-BF16-q4f16_1-MLC').base).toBe('Ministral-3-3B-Instruct-2512-BF16');
   });
 });

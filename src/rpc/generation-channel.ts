@@ -2,13 +2,7 @@
 // MessagePort of its own: plain messages, one postMessage each, no reply and
 // no proxy per call. `end` comes last; the page waits for it, so nothing about
 // a generation lands after its result.
-import type { FakeRequest } from '../testing/types.js';
-
-export type GenerationMessage =
-  | { id: number; kind: 'text'; delta: string }
-  /** What a fake model received (real models send none). */
-  | { id: number; kind: 'request'; request: FakeRequest }
-  | { id: number; kind: 'end' };
+import type { FakeRequest, GenerationMessage } from './worker-protocol.js';
 
 export class GenerationSender {
   constructor(private readonly port: MessagePort) {}

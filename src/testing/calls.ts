@@ -31,9 +31,14 @@ export function toolCallText(name: string, args: Args = {}, family: ModelFamily 
   return toolCallsText([{ name, arguments: args }], family);
 }
 
-/** Several calls in one reply, as `family` writes them. */
-export function toolCallsText(calls: ReadonlyArray<{ name: string; arguments?: Args }>, family: ModelFamily = 'hermes'): string {
+/**
+ * Several calls in one reply, as `family` writes them, after `lead` text where
+ * the family lets calls follow text (a Llama call is the whole reply, so there
+ * the lead is left out).
+ */
+export function toolCallsText(calls: ReadonlyArray<{ name: string; arguments?: Args }>, family: ModelFamily = 'hermes', lead = ''): string {
   const { anchor, list } = codecs[family].format;
   const texts = calls.map((c) => callText(family, c.name, c.arguments ?? {}));
-  return anchor === 'reply-start' ? list.open + texts.join(list.separator) + list.close : texts.join(list.separator);
+  if (anchor === 'reply-start') return list.open + texts.join(list.separator) + list.close;
+  return (lead ? `${lead}\n` : '') + texts.join(list.separator);
 }

@@ -1,4 +1,4 @@
 // tabagent/testing: the fake model and helpers, for tests of apps built on tabagent.
 export { fakeModel, type FakeModel } from './fake-model.js';
-export { toolCallText } from './calls.js';
+export { toolCallsText, toolCallText } from './calls.js';
 export type { FakeFault, FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';

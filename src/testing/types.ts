@@ -1,44 +1,7 @@
-import type { EngineMessage, ModelFamily, ResponseFormat } from '../protocol/types.js';
+import type { ModelFamily } from '../protocol/types.js';
+import type { FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
 
-/** One request as the fake model received it: the conversation exactly as a real model would read it. */
-export interface FakeRequest {
-  /** 0 for the model's first generation, then 1, 2, … */
-  turn: number;
-  /** Rendered messages: the system prompt with tool declarations, tool results as the family writes them. */
-  messages: EngineMessage[];
-  /** The whole prompt as WebLLM renders it with the model's conversation template, up to the reply header. */
-  prompt: string;
-  /** Tokens prefilled for this request: the new message only when the KV cache was reused, else the whole prompt. */
-  promptTokens: number;
-  /** WebLLM would have reused its KV cache (the conversation before the last message is the one it holds). */
-  reusedCache: boolean;
-  /** The grammar constraint WebLLM would have been given, if any. */
-  responseFormat?: ResponseFormat;
-  maxTokens?: number;
-  temperature?: number;
-  /** `extra_body.enable_thinking`, when the request set it. */
-  thinking?: boolean;
-  /** The content of the last message (the user's text, or the tool results): usually what a script reacts to. */
-  last: string;
-}
-
-/** Raw model output, or output with options. */
-export type FakeOutput =
-  | string
-  | {
-      text: string;
-      /** Delay before each token, to make generation slow enough to watch or abort. */
-      tokenDelayMs?: number;
-      /**
-       * After streaming `text`, fail the way a real model or browser can:
-       * `'model-error'` (the model throws), `'device-lost'` (the GPU goes away),
-       * `'worker-crash'` (the worker dies with an uncaught error), `'worker-hang'`
-       * (the worker stops answering).
-       */
-      fault?: FakeFault;
-    };
-
-export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker-hang';
+export type { FakeFault, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
 
 /** A list with one output per generation, or a function of the request. */
 export type FakeScript = readonly FakeOutput[] | ((request: FakeRequest) => FakeOutput | Promise<FakeOutput>);

@@ -13,10 +13,9 @@ import { renderMessages } from '../protocol/render-request.js';
 import type { Reasoning, ToolCodec } from '../protocol/types.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
 import type { Engine, EngineRequest } from './engine.js';
-import type { FakeRequest } from '../testing/types.js';
+import type { FakeRequest } from '../rpc/worker-protocol.js';
 import type { Respond } from './fake/fake-engine.js';
-import type { ModelSpec } from './model-spec.js';
-import type { WebLLMSource } from './webllm-engine.js';
+import type { ModelSpec, WebLLMSource } from '../rpc/worker-protocol.js';
 
 interface Loaded {
   key: string;

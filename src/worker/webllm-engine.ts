@@ -6,16 +6,8 @@ import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnava
 import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
 import type { LoadProgress } from '../model/types.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
+import type { WebLLMSource } from '../rpc/worker-protocol.js';
 
-export interface WebLLMSource {
-  modelId: string;
-  /** A complete WebLLM AppConfig (self-hosted models); default: WebLLM's prebuilt list. */
-  appConfig?: AppConfig;
-  /** Where self-hosted weights live, for a model otherwise like a prebuilt one. */
-  modelUrl?: string;
-  /** The model's compiled WebGPU library (.wasm), when `modelUrl` is given for a model not in the prebuilt list. */
-  modelLib?: string;
-}
 
 /** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */
 const DEFAULT_CONTEXT_WINDOW = 4096;

@@ -4,7 +4,7 @@ import { codecs } from '../../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../../protocol/conv-templates.js';
 import { buildConstraint } from '../../protocol/grammar.js';
 import type { EngineMessage } from '../../protocol/types.js';
-import type { FakeRequest } from '../../testing/types.js';
+import type { FakeRequest } from '../../rpc/worker-protocol.js';
 import type { EngineRequest } from '../engine.js';
 import { FakeEngine, type FakeSource } from './fake-engine.js';
 import { countTokens } from './token-count.js';

@@ -7,7 +7,7 @@
 import type { FinishReason } from '../../model/types.js';
 import type { ConvTemplate } from '../../protocol/conv-templates.js';
 import { DeviceLostError, FakeGrammarError, FakeScriptError, ModelError } from '../../errors/index.js';
-import type { FakeFault, FakeOutput, FakeRequest } from '../../testing/types.js';
+import type { FakeFault, FakeOutput, FakeRequest } from '../../rpc/worker-protocol.js';
 import type { Engine, EngineRequest, EngineResult } from '../engine.js';
 import { generationError } from '../engine-errors.js';
 import { append, conversationOf, EMPTY_THINKING, promptPieces, sameConversation, type Conversation } from './conversation.js';

@@ -24,10 +24,11 @@ const compiled = new Map<string, Promise<Compiled>>();
 
 function load(): Promise<{ xg: XGrammar; compiler: Compiler }> {
   compiler ??= (async () => {
-    // A UMD build: it defines the `xgrammar` global (Node needs require and
-    // __filename set first; the unit tests' setup does that).
-    await import('@mlc-ai/web-xgrammar');
-    const xg = (globalThis as { xgrammar?: XGrammar }).xgrammar!;
+    // A UMD build: bundlers hand it over as a CommonJS module, while Node runs
+    // it as a script that defines the `xgrammar` global (after the unit tests'
+    // setup gives it require and __filename).
+    const module = (await import('@mlc-ai/web-xgrammar')) as unknown as Partial<XGrammar> & { default?: XGrammar };
+    const xg = module.TokenizerInfo ? (module as XGrammar) : (module.default ?? (globalThis as { xgrammar?: XGrammar }).xgrammar!);
     const vocab = Array.from({ length: 256 }, (_, b) => `<0x${b.toString(16).toUpperCase().padStart(2, '0')}>`);
     vocab.push('</s>');
     const info = await xg.TokenizerInfo.createTokenizerInfo(vocab, 'byte_fallback', false, vocab.length, [STOP]);

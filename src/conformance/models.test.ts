@@ -1,0 +1,46 @@
+// Every chat model the installed WebLLM ships calls tools: each id through
+// every check of the conformance run, against the strict fake with that
+// model's template, grammar and context window. The table it makes is
+// docs/models.md; this test fails when a row fails, when WebLLM adds an id
+// the model table does not know, or when the committed table is stale
+// (`npm run docs:models` writes it anew).
+import { readFile, writeFile } from 'node:fs/promises';
+import { prebuiltAppConfig } from '@mlc-ai/web-llm';
+import { describe, expect, it } from 'vitest';
+import { CHECKS, conform, type Conformance } from './model-conformance.js';
+import { modelsMarkdown } from './models-markdown.js';
+
+const DOC = new URL('../../docs/models.md', import.meta.url);
+const SOURCES = new URL('../../docs/model-template-sources.json', import.meta.url);
+
+/** Chat models: everything but the embedding models (model_type 1). */
+const chatModels = prebuiltAppConfig.model_list.filter((m) => m.model_type !== 1);
+
+describe('every WebLLM chat model calls tools', () => {
+  let table: Conformance[] = [];
+
+  it(`runs the conformance checks for all ${chatModels.length} prebuilt chat model ids`, async () => {
+    table = [];
+    for (const record of chatModels) table.push(await conform(record.model_id, record.overrides?.context_window_size ?? 4096));
+    const failures = table.flatMap((row) => CHECKS.filter((c) => row.results[c] !== true).map((c) => `${row.modelId} ${c}: ${row.results[c]}`));
+    const unknown = table.filter((row) => !row.entry.known).map((row) => row.modelId);
+    const counts = new Map<string, number>();
+    for (const row of table) counts.set(`${row.entry.family}${row.entry.native ? '' : ' (prompted)'}`, (counts.get(`${row.entry.family}${row.entry.native ? '' : ' (prompted)'}`) ?? 0) + 1);
+    const families = [...counts].map(([family, n]) => `${family}: ${n}`);
+    console.log(`Conformance: ${table.length} model ids, ${table.length * CHECKS.length - failures.length} of ${table.length * CHECKS.length} checks pass (${families.join(', ')}). Table: docs/models.md`);
+    expect(unknown, 'model ids the table does not know (add them to src/protocol/model-table.ts)').toEqual([]);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('the checks can fail: a context window too small for the tool declarations', async () => {
+    const { results } = await conform('Llama-3.1-8B-Instruct-q4f16_1-MLC-1k', 200);
+    expect(results.managed).toMatch(/ContextWindowSizeExceededError|context window size: 200/);
+  });
+
+  it('docs/models.md is the table this run makes', async () => {
+    const sources = JSON.parse(await readFile(SOURCES, 'utf8')) as Record<string, { template: string; confidence: string; source: string }>;
+    const markdown = modelsMarkdown(table, sources);
+    if (process.env.UPDATE_MODEL_TABLE) await writeFile(DOC, markdown);
+    expect(await readFile(DOC, 'utf8').catch(() => ''), 'docs/models.md is stale: run npm run docs:models').toBe(markdown);
+  });
+});
