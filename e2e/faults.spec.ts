@@ -17,7 +17,8 @@ test('W1: a worker script that is missing or throws at start: WorkerStartError, 
 test('W2: a worker that crashes mid-reply: WorkerCrashedError, the partial reply kept, and the chat goes on after restart()', async ({ page }) => {
   const result = await page.evaluate(async () => {
     const { createAgent, fakeModel, isWorkerCrashedError } = window.tabagent;
-    const agent = await createAgent({ model: fakeModel([{ text: 'Let me think about', fault: 'worker-crash' }, 'Back again.']) });
+    // Slow tokens: the first words reach the page well before the worker dies (the last may die with it).
+    const agent = await createAgent({ model: fakeModel([{ text: 'Let me think about', fault: 'worker-crash', tokenDelayMs: 20 }, 'Back again.']) });
     const chat = await agent.newChat();
     const error = await chat.send('Hello?').catch((e) => e);
     const kept = chat.messages.map((m) => (m.role === 'assistant' ? { text: m.text, finishReason: m.finishReason } : m.role));

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { FinishReason } from '../model/types.js';
 import { CallScanner } from './call-scanner.js';
 import { hermesJson as hermesSyntax } from './formats/hermes-json.js';
+import { gemma4Call } from './formats/gemma4.js';
 import { llamaJson as llamaSyntax } from './formats/llama-json.js';
+import { ministralArgs, mistralList } from './formats/mistral.js';
+import { phi4ToolCall } from './formats/phi4-mini.js';
+import { qwenXml } from './formats/qwen-xml.js';
 import type { CallFormat, ParsedTurn } from './types.js';
 
 /** Parse a finished output in one go; `truncated`: it ended at the token limit. */
@@ -16,11 +20,11 @@ function scanOutput(format: CallFormat | null, raw: string, truncated: boolean |
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 /** Feed the output in pieces of `size` characters, as a stream would. */
-function streamed(syntax: CallFormat | null, raw: string, size: number, truncated = false) {
+function streamed(syntax: CallFormat | null, raw: string, size: number, truncated: boolean | FinishReason = false) {
   const scanner = new CallScanner(syntax);
   const deltas: string[] = [];
   for (let i = 0; i < raw.length; i += size) deltas.push(scanner.push(raw.slice(i, i + size)));
-  const end = scanner.finish(truncated ? 'length' : 'stop');
+  const end = scanner.finish(truncated === true ? 'length' : truncated === false ? 'stop' : truncated);
   deltas.push(end.delta);
   return { ...end, streamedText: deltas.join(''), deltas };
 }
@@ -156,5 +160,60 @@ describe('Llama 3 JSON calls', () => {
     const out = streamed(llamaSyntax, '{"name": "w", "parameters": {"q": "x"}}\nAnd some text', 1);
     expect(out.streamedText).toBe('And some text');
     expect(out.calls).toEqual([{ name: 'w', arguments: { q: 'x' } }]);
+  });
+});
+
+describe('replies cut short', () => {
+  it('a reply cut at the token limit right after a mid-line <tool_call> in prose stays prose', () => {
+    const out = scanOutput(hermesSyntax, 'Models write <tool_call> tags', 'length');
+    expect(out).toMatchObject({ text: 'Models write <tool_call> tags', calls: [] });
+  });
+
+  it('a Llama ;-list cut after a complete first call keeps that call and reports the cut one', () => {
+    const out = scanOutput(llamaSyntax, '{"name": "a", "parameters": {}}; {"name": "b", "parameters": {"x": ', 'length');
+    expect(out.calls).toEqual([
+      { name: 'a', arguments: {} },
+      { name: 'b', problem: { truncated: true, detail: expect.stringContaining('token limit') } },
+    ]);
+  });
+
+  it('an aborted reply that had opened a call shows none of the call markup', () => {
+    const out = streamed(hermesSyntax, 'Checking.\n<tool_call>\n{"name": "get_weather", "argu', 3, 'abort');
+    expect(out).toMatchObject({ text: 'Checking.', streamedText: 'Checking.', calls: [] });
+  });
+});
+
+describe('every format the prebuilt models write', () => {
+  const weather = { name: 'get_weather', arguments: { location: 'Boston', days: 2 } };
+  const time = { name: 'get_time', arguments: {} };
+  it.each<[string, CallFormat, string, ParsedTurn['calls']]>([
+    ['Qwen2.5-Coder <tools>', hermesSyntax, '<tools>\n{"name": "get_weather", "arguments": {"location": "Boston", "days": 2}}\n</tools>', [weather]],
+    ['Llama 3.2 pythonic', llamaSyntax, '[get_weather(location="Boston", days=2), get_time()]', [weather, time]],
+    ['Mistral v0.3 [TOOL_CALLS] list', mistralList, '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"location": "Boston", "days": 2}}, {"name": "get_time", "arguments": {}}]', [weather, time]],
+    ['Ministral-3 [TOOL_CALLS]name[ARGS]', ministralArgs, '[TOOL_CALLS]get_weather[ARGS]{"location": "Boston", "days": 2}[TOOL_CALLS]get_time[ARGS]{}', [weather, time]],
+    ['Ministral-3 without [ARGS]', ministralArgs, '[TOOL_CALLS]get_weather{"location": "Boston", "days": 2}', [weather]],
+    ['Phi-4-mini <|tool_call|>', phi4ToolCall, '<|tool_call|>[{"name": "get_weather", "arguments": {"location": "Boston", "days": 2}}]<|/tool_call|>', [weather]],
+    ['Phi-4-mini, closing marker missing', phi4ToolCall, '<|tool_call|>[{"name": "get_time", "arguments": {}}]', [time]],
+    ['Phi-4-mini functools[…]', phi4ToolCall, 'functools[{"name": "get_weather", "arguments": {"location": "Boston", "days": 2}}, {"name": "get_time", "arguments": {}}]', [weather, time]],
+    ['Gemma 4', gemma4Call, '<|tool_call>call:get_weather{days:2,location:<|"|>Boston<|"|>}<tool_call|>', [{ name: 'get_weather', arguments: { days: 2, location: 'Boston' } }]],
+    ['Qwen3.5 XML parameters', qwenXml, '<tool_call>\n<function=get_weather>\n<parameter=location>\nBoston\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n</tool_call>', [{ name: 'get_weather', arguments: { location: 'Boston', days: '2' } }]],
+  ])('%s', (_, format, raw, calls) => {
+    for (const size of [1, 3, raw.length]) {
+      const out = streamed(format, `Sure.\n${raw}`, size);
+      if (format.anchor === 'reply-start') continue;
+      expect(out.calls).toEqual(calls);
+      expect(out.streamedText).toBe('Sure.');
+    }
+    // As the whole reply (how reply-start formats must write it).
+    const whole = streamed(format, raw, 2);
+    expect(whole.calls).toEqual(calls);
+    expect(whole.streamedText).toBe('');
+  });
+
+  it('a reply whose prompt already opened <think> (DeepSeek-R1, QwQ, Qwen3.5): reasoning, then the answer, no stray </think>', () => {
+    const scanner = new CallScanner(hermesSyntax, true);
+    const shown = scanner.push('The user greets me.\n</think>\n\nHello!');
+    const end = scanner.finish('stop');
+    expect({ shown: shown + end.delta, reasoning: end.reasoning, text: end.text }).toEqual({ shown: 'Hello!', reasoning: 'The user greets me.', text: 'Hello!' });
   });
 });
