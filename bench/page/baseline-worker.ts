@@ -10,7 +10,7 @@ export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'gene
 self.onmessage = async (event: MessageEvent<BaselineRequest>) => {
   const request = event.data;
   if (request.kind === 'ping') return self.postMessage({ id: request.id });
-  const engine = new FakeEngine({ outputs: request.outputs }, { template: convTemplate('chatml')!, contextWindow: 1 << 20, checkGrammar: false, tokenDelayMs: 0 });
+  const engine = new FakeEngine({ outputs: request.outputs }, { template: convTemplate('chatml')!, contextWindow: 1 << 20, tokenDelayMs: 0 });
   const messages: EngineMessage[] = [{ role: 'user', content: 'go' }];
   let deltas = 0;
   const each: number[] = [];

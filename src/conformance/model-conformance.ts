@@ -5,8 +5,9 @@
 // the model could write under the grammar.
 import { z } from 'zod';
 import type { ChatOptions } from '../agent/chat-options.js';
-import { convTemplate, opensThink } from '../protocol/conv-templates.js';
+import { convTemplate, replyReasoning } from '../protocol/conv-templates.js';
 import { modelEntry, type ModelEntry } from '../protocol/model-table.js';
+import type { Reasoning } from '../protocol/types.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
 import type { FakeOutput } from '../testing/types.js';
@@ -20,7 +21,7 @@ export interface Conformance {
   entry: ModelEntry & { known: boolean };
   contextWindow: number;
   /** How the model's replies open: with its own think block, inside one the prompt opened, or not at all. */
-  reasoning: 'think' | 'opened' | 'none';
+  reasoning: Reasoning;
   /** Each check: passed, or what went wrong. */
   results: Record<Check, true | string>;
 }
@@ -36,8 +37,7 @@ const search = rawTool({ name: 'search_web', description: 'Search the web', para
 
 export async function conform(modelId: string, contextWindow: number): Promise<Conformance> {
   const entry = modelEntry(modelId);
-  const template = convTemplate(entry.template);
-  const reasoning = template && opensThink(template) ? 'opened' : entry.thinks ? 'think' : 'none';
+  const reasoning = replyReasoning(convTemplate(entry.template)!, entry.thinks, undefined);
   // What the model writes before its answer, as its template and training have it.
   const lead = reasoning === 'think' ? '<think>\nThe user asked; I know what to do.\n</think>\n\n' : reasoning === 'opened' ? 'The user asked; I know what to do.\n</think>\n\n' : '';
   const say = (text: string) => lead + text;

@@ -14,7 +14,7 @@ export interface GenerationOptions {
   topP?: number;
   maxTokens?: number;
   seed?: number;
-  /** Qwen3 thinking; `false` skips the think block. */
+  /** For models that think (Qwen3): `false` skips the think block. Templates that open it themselves (Qwen3.5's) always think. */
   thinking?: boolean;
 }
 

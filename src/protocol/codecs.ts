@@ -50,10 +50,9 @@ const hermesTools = (tools: readonly ToolDeclaration[], system: string | undefin
 const toolResponses: Results = (results) => results.map((r) => `<tool_response>\n${r.content}\n</tool_response>`).join('\n');
 
 // Qwen3.5 / Qwen3-Coder: the same block, with calls written as XML parameters.
+// The system text comes after the tools in Qwen3.5's template.
 const qwenXmlTools = (tools: readonly ToolDeclaration[], system: string | undefined) =>
-  // The system text comes after the tools in Qwen3.5's template.
-  joined(
-    undefined,
+  (
     '# Tools\n\nYou have access to the following functions:\n\n<tools>\n' +
       tools.map((t) => pyJson(asFunction(t))).join('\n') +
       '\n</tools>\n\n' +
@@ -66,7 +65,7 @@ const qwenXmlTools = (tools: readonly ToolDeclaration[], system: string | undefi
       '- You may provide optional reasoning for your function call in natural language BEFORE the function call, but NOT after\n' +
       '- If there is no function call available, answer the question like normal with your current knowledge and do not tell the user about function calls\n' +
       '</IMPORTANT>' +
-      (system ? `\n\n${system}` : ''),
+      (system ? `\n\n${system}` : '')
   );
 
 // Llama 3.1 / 3.2: the template's `tools_in_user_message=false` form, which keeps the prompt prefix stable.

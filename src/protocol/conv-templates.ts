@@ -2,6 +2,7 @@
 // mlc-chat-config.json (`conv_template`). Taken from mlc-ai/mlc-llm,
 // python/mlc_llm/conversation_template/*.py, serialized the way MLC writes them
 // (Conversation.to_json_dict); only the fields WebLLM reads.
+import type { Reasoning } from './types.js';
 
 /** WebLLM's ConvTemplateConfig. */
 export interface ConvTemplate {
@@ -53,7 +54,17 @@ export function convTemplate(name: string): ConvTemplate | undefined {
   return Object.hasOwn(CONV_TEMPLATES, name) ? CONV_TEMPLATES[name] : undefined;
 }
 
-/** The template's reply header leaves the model inside a think block (Qwen3.5's, DeepSeek-R1's). */
+/** The template's reply header leaves the model inside a think block (Qwen3.5's). */
 export function opensThink(template: ConvTemplate): boolean {
   return /<think>\s*$/.test(template.roles.assistant + (template.role_empty_sep ?? ': '));
+}
+
+/**
+ * How a reply opens: inside the think block the template opened, with the
+ * model's own think block (a model that thinks, unless thinking is off: then
+ * WebLLM writes an empty block itself), or straight away.
+ */
+export function replyReasoning(template: ConvTemplate, thinks: boolean, thinking: boolean | undefined): Reasoning {
+  if (opensThink(template)) return 'opened';
+  return thinks && thinking !== false ? 'think' : 'none';
 }

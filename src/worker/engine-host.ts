@@ -6,11 +6,11 @@ import { InvalidOptionsError } from '../errors/index.js';
 import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
 import { CallScanner } from '../protocol/call-scanner.js';
 import { codecs } from '../protocol/codecs.js';
-import { convTemplate, opensThink, type ConvTemplate } from '../protocol/conv-templates.js';
+import { convTemplate, replyReasoning, type ConvTemplate } from '../protocol/conv-templates.js';
 import { buildConstraint } from '../protocol/grammar.js';
 import { modelEntry } from '../protocol/model-table.js';
 import { renderMessages } from '../protocol/render-request.js';
-import type { Reasoning, ToolCodec } from '../protocol/types.js';
+import type { ToolCodec } from '../protocol/types.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
 import type { Engine, EngineRequest } from './engine.js';
 import type { FakeRequest } from '../rpc/worker-protocol.js';
@@ -116,11 +116,10 @@ export class EngineHost {
       const generation = request.generation ?? {};
       // A template that opens the think block in its reply header always
       // thinks: WebLLM's empty think block would land inside it.
-      const opened = opensThink(template);
-      const thinking = opened ? undefined : generation.thinking;
-      const reasoning: Reasoning = opened ? 'opened' : thinks && thinking !== false ? 'think' : 'none';
+      const reasoning = replyReasoning(template, thinks, generation.thinking);
+      const thinking = reasoning === 'opened' ? undefined : generation.thinking;
       const calls = request.tools.length > 0 && request.toolChoice !== 'none';
-      const scanner = new CallScanner(calls ? codec.format : null, opened);
+      const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened');
       const grammar = request.grammar ?? info.grammarByDefault;
       const engineRequest: EngineRequest = {
         messages: renderMessages(codec, request, template.roles.tool !== undefined),
@@ -171,7 +170,6 @@ async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | u
     engine = new FakeEngine(script, {
       template,
       contextWindow,
-      checkGrammar: true,
       tokenDelayMs: spec.tokenDelayMs,
       onRequest: spec.recordRequests ? onRequest : undefined,
       firstTurn: spec.firstTurn,

@@ -15,7 +15,6 @@ function engine(source: FakeSource, options: { template?: ConvTemplate; contextW
   return new FakeEngine(source, {
     template: options.template ?? chatml,
     contextWindow: options.contextWindow ?? 4096,
-    checkGrammar: true,
     tokenDelayMs: 0,
     onRequest: (r) => options.records?.push(r),
   });

@@ -20,7 +20,9 @@ interface XGrammar {
 const STOP = 256;
 type Compiler = Awaited<ReturnType<XGrammar['GrammarCompiler']['createGrammarCompiler']>>;
 let compiler: Promise<{ xg: XGrammar; compiler: Compiler }> | null = null;
+/** Compiled grammars by their JSON, the least recently used dropped past the limit. */
 const compiled = new Map<string, Promise<Compiled>>();
+const COMPILED_LIMIT = 64;
 
 function load(): Promise<{ xg: XGrammar; compiler: Compiler }> {
   compiler ??= (async () => {
@@ -46,10 +48,14 @@ export async function grammarBreak(format: ResponseFormat, text: string): Promis
   const { xg, compiler: c } = await load();
   const key = JSON.stringify(format);
   let grammar = compiled.get(key);
-  if (!grammar) {
-    grammar = format.type === 'grammar' ? c.compileGrammar(format.grammar) : c.compileStructuralTag(format.structural_tag);
-    compiled.set(key, grammar);
-    grammar.catch(() => compiled.delete(key));
+  if (grammar) compiled.delete(key);
+  else grammar = format.type === 'grammar' ? c.compileGrammar(format.grammar) : c.compileStructuralTag(format.structural_tag);
+  compiled.set(key, grammar);
+  grammar.catch(() => compiled.delete(key));
+  if (compiled.size > COMPILED_LIMIT) {
+    const [oldest, dropped] = compiled.entries().next().value!;
+    compiled.delete(oldest);
+    void dropped.then((g) => g.dispose(), () => undefined);
   }
   const matcher = await xg.GrammarMatcher.createGrammarMatcher(await grammar);
   try {
