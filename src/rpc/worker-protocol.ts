@@ -36,6 +36,8 @@ export type ModelSpec =
       firstTurn: number;
     };
 
+export type FakeModelSpec = Extract<ModelSpec, { kind: 'fake' }>;
+
 /** One request as the fake model received it: the conversation exactly as a real model would read it. */
 export interface FakeRequest {
   /** 0 for the model's first generation, then 1, 2, … */

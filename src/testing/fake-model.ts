@@ -5,6 +5,7 @@
 import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
 import { convTemplate } from '../protocol/conv-templates.js';
 import { isModelFamily, type ModelFamily } from '../protocol/types.js';
+import type { FakeModelSpec } from '../rpc/worker-protocol.js';
 import type { FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
 
 const SPEC = Symbol.for('tabagent.fakeModel');
@@ -18,16 +19,9 @@ export interface FakeModel {
   readonly [SPEC]: FakeSpec;
 }
 
-interface FakeSpec {
-  modelId: string;
-  family?: ModelFamily;
-  template?: string;
-  contextWindow: number;
-  grammar: boolean;
-  tokenDelayMs: number;
-  /** A list script's outputs (sent to the worker), or… */
-  outputs?: FakeOutput[];
-  /** …a function script (called from the worker). */
+/** The plain-data part of the worker's spec, plus what stays on the page. */
+interface FakeSpec extends Omit<FakeModelSpec, 'kind' | 'recordRequests' | 'firstTurn'> {
+  /** A function script (called from the worker); list scripts travel as `outputs`. */
   respond?: (request: FakeRequest) => Promise<FakeOutput>;
   /** Where the worker's record of each request goes; none when records are off. */
   record?: (request: FakeRequest) => void;
