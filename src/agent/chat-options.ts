@@ -11,7 +11,7 @@ export interface ChatOptions extends ToolHooks {
   system?: string;
   /** Managed (`tool()`) and raw (`rawTool()`) tools; names must be unique. */
   tools?: Tool[];
-  /** Model → tools → model round trips allowed per run (default 5). */
+  /** Model → tools → model round trips allowed per run (default 5; at least 1: a chat that should not run tools has none). */
   maxToolHops?: number;
   /** Handlers of one turn run at most this many at once (default 1: one after another). */
   maxConcurrentTools?: number;
@@ -30,7 +30,7 @@ export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: 
   const tools = new ToolSet(options.tools ?? []);
   const settings: ChatSettings = {
     system: options.system,
-    maxToolHops: count(options.maxToolHops, 'maxToolHops', 5, 0),
+    maxToolHops: count(options.maxToolHops, 'maxToolHops', 5, 1),
     maxConcurrentTools: count(options.maxConcurrentTools, 'maxConcurrentTools', 1, 1),
     toolChoice: options.toolChoice ?? 'auto',
     grammar: options.grammar,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isFakeGrammarError } from '../errors/index.js';
+import { isFakeGrammarError, isInvalidOptionsError } from '../errors/index.js';
 import { z } from 'zod';
 import {
   DuplicateToolError,
@@ -136,6 +136,15 @@ describe('raw and unknown tools', () => {
     expect(fake.requests[1]!.last).toContain('{"hits":["x"]}');
   });
 
+  it('never hands the page a raw call with keys that reach into prototypes', async () => {
+    const raw = '<tool_call>\n{"name": "search_web", "arguments": {"q": "x", "__proto__": {"polluted": 1}, "opts": {"constructor": 1, "keep": 2}}}\n</tool_call>';
+    const { chat } = await localChat([raw], { tools: [search], grammar: false });
+    const [call] = (await chat.send('Search')).toolCalls;
+    expect(Object.keys(call!.arguments)).toEqual(['q', 'opts']);
+    expect(Object.hasOwn(call!.arguments, '__proto__')).toBe(false);
+    expect(call!.arguments.opts).toEqual({ keep: 2 });
+  });
+
   it('returns a mixed turn whole; runTool and sendToolResult answer it; results keep call order', async () => {
     const w = weather();
     const turn = `${call('search_web', { q: 'x' })}\n${call('get_weather', { location: 'Oslo' })}`;
@@ -175,9 +184,25 @@ describe('raw and unknown tools', () => {
     expect((await chat.send('hi')).text).toBe('Just text.');
     expect(fake.requests).toHaveLength(1);
   });
+
+  it.each([
+    ['cut off at the token limit', '<tool_call>\n{"name": "search_web", "arguments": {"q": "a very long query that goes on', 'truncated', { generation: { maxTokens: 12 } }],
+    ['unreadable', '<tool_call>\nsearch_web(q=1)\n</tool_call>', 'malformed', { grammar: false }],
+  ])('a chat without managed tools hands an %s call back, with its errorCode, instead of asking the model again', async (_, output, errorCode, options) => {
+    const { chat, fake } = await localChat([output, 'never asked'], { tools: [search], ...options });
+    const reply = await chat.send('Search');
+    expect(fake.requests).toHaveLength(1);
+    expect(reply.toolCalls).toEqual([expect.objectContaining({ errorCode })]);
+  });
 });
 
 describe('the hop cap', () => {
+  it.each([0, -1, 1.5])('refuses maxToolHops %s with InvalidOptionsError', async (maxToolHops) => {
+    const error = await localChat(['x'], { maxToolHops }).catch((e) => e);
+    expect(isInvalidOptionsError(error)).toBe(true);
+    expect(error.message).toMatch(/maxToolHops/);
+  });
+
   it('stops a model that calls tools forever with ToolHopsError, calls left pending', async () => {
     const w = weather();
     const { chat, fake } = await localChat(() => call('get_weather', { location: 'again' }), { tools: [w], maxToolHops: 2 });

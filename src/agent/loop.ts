@@ -20,6 +20,7 @@ import { ToolHopsError, UnknownToolError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions, ModelMessage, ModelRequest, ModelResponse } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
 import { encodeError } from '../tools/encode-result.js';
+import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
 import type { ChatEvents } from './chat-events.js';
 import type { ToolHooks } from './hooks.js';
 import { runBatch } from './run-batch.js';
@@ -65,8 +66,10 @@ export function emptyStats(): ReplyStats {
 const interrupted = (turn: AssistantMessage) => turn.finishReason === 'abort';
 const done = (turn: AssistantMessage) => turn.toolCalls.length === 0;
 const unreadable = (call: ToolCall) => call.errorCode === 'malformed' || call.errorCode === 'truncated';
-// An unreadable call goes back to the model as an error, whatever name it seems to have.
-const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) => returnAll || turn.toolCalls.some((c) => !unreadable(c) && !tools.managed(c.name));
+// An unreadable call goes back to the model as an error, whatever name it seems
+// to have; but a chat with no managed tool never asks the model again by itself.
+const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) =>
+  returnAll || !tools.hasManaged || turn.toolCalls.some((c) => !unreadable(c) && !tools.managed(c.name));
 const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= settings.maxToolHops;
 
 export async function runLoop(context: LoopContext, options: LoopOptions): Promise<Reply> {
@@ -173,9 +176,10 @@ function assistantTurn(response: ModelResponse, context: LoopContext): Assistant
             return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
           }
           if (!context.tools.get(call.name)) {
-            return { id, name: call.name, arguments: call.arguments, error: new UnknownToolError(call.name, context.tools.names).message, errorCode: 'unknown-tool' };
+            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, context.tools.names).message, errorCode: 'unknown-tool' };
           }
-          return { id, name: call.name, arguments: call.arguments };
+          // Managed calls keep every key, so validation can refuse the unsafe ones; raw ones go to the page.
+          return { id, name: call.name, arguments: context.tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
         });
   return {
     role: 'assistant',

@@ -101,7 +101,9 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
     } catch (error) {
       if (env.signal.aborted) throw env.signal.reason;
       const retry = tool.retry;
-      if (!retry || attempt >= retry.attempts || !(retry.retryOn?.(error) ?? true)) {
+      // A timed-out run may still be running (handlers can ignore their
+      // signal): a retry would put a second run of the same call in flight.
+      if (!retry || timeout.signal.aborted || attempt >= retry.attempts || !(retry.retryOn?.(error) ?? true)) {
         return { ok: false, error, attempts: attempt, ms: performance.now() - started };
       }
       await wait(typeof retry.backoffMs === 'function' ? retry.backoffMs(attempt) : (retry.backoffMs ?? 0), env.signal);

@@ -162,6 +162,32 @@ describe('retry, timeout and terminate', () => {
     expect(isToolTimeoutError(await strict.chat.send('go').catch((e) => e))).toBe(true);
   });
 
+  it('never retries a call that timed out: one call has one run in flight', async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    const slow = tool({
+      name: 'slow',
+      description: '',
+      input: z.object({}),
+      timeoutMs: 20,
+      retry: { attempts: 3 },
+      onError: 'inform',
+      // Ignores its signal, as handlers do.
+      run: async () => {
+        runs++;
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        running--;
+        return 'late';
+      },
+    });
+    const { chat, fake } = await localChat([call('slow'), 'ok'], { tools: [slow] });
+    await chat.send('go');
+    expect({ runs, most }).toEqual({ runs: 1, most: 1 });
+    expect(fake.requests[1]!.last).toContain('did not finish within 20 ms');
+  });
+
   it('ends the run when every call of the batch asks to terminate, only then', async () => {
     const finalAnswer = tool({ name: 'final_answer', description: '', input: z.object({ answer: z.string() }), run: ({ answer }, ctx) => (ctx.terminate(), answer) });
     const note = tool({ name: 'note', description: '', input: z.object({}), run: () => 'noted' });

@@ -7,6 +7,8 @@ import type { ManagedTool, Tool } from '../tools/types.js';
 export class ToolSet {
   private readonly byName: Record<string, Tool> = Object.create(null);
   readonly declarations: ToolDeclaration[];
+  /** Whether any tool runs here; without one, every call goes to the page. */
+  readonly hasManaged: boolean;
 
   constructor(tools: readonly Tool[] = []) {
     if (!Array.isArray(tools)) throw new InvalidOptionsError('tools', 'must be an array of tool() or rawTool() results');
@@ -16,6 +18,7 @@ export class ToolSet {
       this.byName[t.name] = t;
     });
     this.declarations = tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    this.hasManaged = tools.some((t) => t.kind === 'managed');
   }
 
   get names(): string[] {

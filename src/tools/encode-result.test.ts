@@ -22,6 +22,8 @@ describe('encodeResult', () => {
     ['a BigInt', { n: 10n }, /BigInt at n/],
     ['a class instance', { t: new Thing() }, /Thing instance at t/],
     ['a Map', new Map(), /Map instance/],
+    ['a toJSON that returns a BigInt', { v: { toJSON: () => 10n } }, /BigInt at v/],
+    ['a toJSON that throws', { v: { toJSON: () => { throw new Error('no'); } } }, /toJSON threw at v: no/],
   ])('refuses %s, naming the tool', (_, value, reason) => {
     try {
       encodeResult(value, at);
@@ -37,6 +39,13 @@ describe('encodeResult', () => {
     const out = encodeResult({ text: 'x'.repeat(10_000) }, at, 200);
     expect(out.length).toBeLessThan(300);
     expect(out).toMatch(/… \[truncated: \d+ more characters not shown\]$/);
+  });
+
+  it('cuts on a code point boundary, never through an emoji', () => {
+    for (let max = 100; max < 110; max++) {
+      const out = encodeResult({ text: '😀'.repeat(200) }, at, max);
+      expect(out, `at ${max}`).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    }
   });
 
   it('cannot close its result block or spell a special token', () => {

@@ -8,7 +8,14 @@ export const DEFAULT_MAX_RESULT_CHARS = 8000;
 export function encodeResult(value: unknown, where: { toolName: string; callId: string }, maxChars = DEFAULT_MAX_RESULT_CHARS): string {
   const problem = jsonProblem(value, new Set(), '');
   if (problem) throw new ToolResultError({ ...where, reason: problem });
-  return escapeForPrompt(truncate(JSON.stringify(value ?? null), maxChars));
+  let json: string;
+  try {
+    json = JSON.stringify(value ?? null);
+  } catch (cause) {
+    // What the checks above cannot see (a getter that throws, say) is still this error.
+    throw new ToolResultError({ ...where, reason: `it cannot be written as JSON: ${(cause as Error)?.message ?? String(cause)}` });
+  }
+  return escapeForPrompt(truncate(json, maxChars));
 }
 
 export function encodeError(message: string): string {
@@ -17,7 +24,9 @@ export function encodeError(message: string): string {
 
 function truncate(json: string, maxChars: number): string {
   if (json.length <= maxChars) return json;
-  return `${json.slice(0, maxChars)}… [truncated: ${json.length - maxChars} more characters not shown]`;
+  // Never between the two halves of a surrogate pair: a lone half is not text.
+  const cut = /[\uD800-\uDBFF]/.test(json[maxChars - 1]!) ? maxChars - 1 : maxChars;
+  return `${json.slice(0, cut)}… [truncated: ${json.length - cut} more characters not shown]`;
 }
 
 /**
@@ -48,7 +57,21 @@ function jsonProblem(value: unknown, seen: Set<object>, path: string): string | 
   if (value === null) return null;
   const object = value as object;
   if (seen.has(object)) return `it contains a cycle${at}`;
-  if (typeof (object as { toJSON?: unknown }).toJSON === 'function') return null;
+  const toJSON = (object as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    // What JSON.stringify would write instead, checked the same way.
+    let replaced: unknown;
+    try {
+      replaced = toJSON.call(object, path.split('.').at(-1) ?? '');
+    } catch (cause) {
+      return `toJSON threw${at}: ${(cause as Error)?.message ?? String(cause)}`;
+    }
+    if (replaced === object) return null;
+    seen.add(object);
+    const problem = jsonProblem(replaced, seen, path);
+    seen.delete(object);
+    return problem;
+  }
   const proto = Object.getPrototypeOf(object);
   if (!Array.isArray(object) && proto !== Object.prototype && proto !== null) {
     return `a ${proto?.constructor?.name ?? 'class'} instance${at} is not plain JSON data`;

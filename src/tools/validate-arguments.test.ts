@@ -54,3 +54,20 @@ describe('argument validation', () => {
     expect(await validateArguments(loose.input, loose.parameters, { a: 'x', b: 2 })).toEqual({ ok: true, value: { a: 'x', b: 2 } });
   });
 });
+
+describe('keys that are not data', () => {
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s as an unexpected field, also nested', async (key) => {
+    const top = await check(JSON.parse(`{"seats": 1, "${key}": {"polluted": true}}`));
+    expect(top).toEqual({ ok: false, issues: [{ path: key, message: 'unexpected field' }] });
+    const nested = await check(JSON.parse(`{"seats": 1, "when": {"day": "Mon", "hour": 9, "${key}": {"polluted": true}}}`));
+    expect(nested).toEqual({ ok: false, issues: [{ path: `when.${key}`, message: 'unexpected field' }] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('hands the handler objects whose prototype no argument can set', async () => {
+    const result = await check(JSON.parse('{"seats": 2, "when": {"day": "Mon", "hour": 9}}'));
+    expect(result.ok).toBe(true);
+    const value = (result as { value: { when: object } }).value;
+    expect(Object.getPrototypeOf(value.when)).toBe(Object.getPrototypeOf(value));
+  });
+});

@@ -69,7 +69,10 @@ function descend(value: unknown, schema: JsonSchema): unknown {
   if (isJsonObject(value) && isJsonObject(schema.properties)) {
     const properties = schema.properties;
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = Object.hasOwn(properties, key) ? coerce(v, properties[key]) : v;
+    // Defined, not assigned: an own `__proto__` key from JSON stays a key (and is refused below).
+    for (const [key, v] of Object.entries(value)) {
+      Object.defineProperty(out, key, { value: Object.hasOwn(properties, key) ? coerce(v, properties[key]) : v, enumerable: true, writable: true, configurable: true });
+    }
     return out;
   }
   return value;
@@ -93,7 +96,10 @@ function matchesType(value: unknown, schema: unknown): boolean {
   });
 }
 
-/** Fields the schema does not have, where it says none are allowed. */
+/** Keys that reach into an object's prototype when assigned: never data. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Fields the schema does not have, where it says none are allowed; keys that are never data, always. */
 function unexpectedFields(value: unknown, schema: unknown, path: string[]): ArgumentIssue[] {
   if (!isJsonObject(schema)) return [];
   if (Array.isArray(value) && isJsonObject(schema.items)) {
@@ -103,8 +109,17 @@ function unexpectedFields(value: unknown, schema: unknown, path: string[]): Argu
   const properties = schema.properties;
   const issues: ArgumentIssue[] = [];
   for (const [key, v] of Object.entries(value)) {
-    if (Object.hasOwn(properties, key)) issues.push(...unexpectedFields(v, properties[key], [...path, key]));
-    else if (schema.additionalProperties === false) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
+    if (UNSAFE_KEYS.has(key) || (!Object.hasOwn(properties, key) && schema.additionalProperties === false)) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
+    else if (Object.hasOwn(properties, key)) issues.push(...unexpectedFields(v, properties[key], [...path, key]));
   }
   return issues;
+}
+
+/** A copy of raw call arguments for the page, without keys that reach into prototypes, at any depth. */
+export function withoutUnsafeKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUnsafeKeys) as T;
+  if (!isJsonObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (!UNSAFE_KEYS.has(key)) out[key] = withoutUnsafeKeys(v);
+  return out as T;
 }
