@@ -87,8 +87,12 @@ export class ChatState {
   /** Run `work` in turn, under the chat's lock (see the rules at the top). */
   exclusive<T>(work: () => Promise<T>, signal?: AbortSignal, catchUpFirst = false): Promise<T> {
     if (this.#closed) return Promise.reject(this.#closed);
-    const run = this.#tail.then(() =>
-      this.#sync.exclusive(
+    let started = false;
+    const run = this.#tail.then(() => {
+      // Aborted while queued: it never starts (its caller was told at once, below).
+      signal?.throwIfAborted();
+      started = true;
+      return this.#sync.exclusive(
         this.id,
         async () => {
           if (this.#closed) throw this.#closed;
@@ -103,10 +107,10 @@ export class ChatState {
           }
         },
         signal,
-      ),
-    );
+      );
+    });
     this.#tail = run.catch(() => undefined);
-    return run;
+    return signal ? untilAbortedWhileQueued(run, signal, () => started) : run;
   }
 
   /** Append messages and set the pending answers, in one write. `title`: only if the chat has none. */
@@ -153,6 +157,22 @@ export class ChatState {
       this.#onChange(this.#messages.length);
     }
   }
+}
+
+/**
+ * The work's promise; but an abort that comes while the work is still queued
+ * rejects at once (a queued caller need not wait its turn to hear). Work that
+ * started settles itself, once it has cleaned up after the abort.
+ */
+function untilAbortedWhileQueued<T>(promise: Promise<T>, signal: AbortSignal, started: () => boolean): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      if (!started()) reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 const unsubscribeWhenCollected = new FinalizationRegistry<() => void>((unsubscribe) => unsubscribe());

@@ -259,6 +259,20 @@ describe('the chat', () => {
     expect(fake.requests[1]!.messages.map((m) => m.content)).toEqual(['first', 'reply to first', 'second']);
   });
 
+  it('aborting a send queued behind another rejects it at once, and it never runs', async () => {
+    const { chat, fake } = await localChat([{ text: 'slow reply with many words to stream', tokenDelayMs: 20 }, 'second']);
+    let firstDone = false;
+    const first = chat.send('first').then((reply) => ((firstDone = true), reply));
+    const controller = new AbortController();
+    const second = chat.send('second', { signal: controller.signal });
+    controller.abort();
+    expect((await second.catch((e) => e)).name).toBe('AbortError');
+    expect(firstDone).toBe(false);
+    await first;
+    expect(fake.requests).toHaveLength(1);
+    expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
   it('asks for tool choices by grammar, forcing only the first model call', async () => {
     const { chat, fake } = await localChat([call('get_weather', { location: 'x' }), 'ok'], { tools: [weather(), search] });
     await chat.send('go', { toolChoice: { name: 'get_weather' } });
