@@ -36,5 +36,9 @@ describe('tool()', () => {
     const t = rawTool({ name: 'search_web', description: 'Search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } });
     expect(t.kind).toBe('raw');
     expect(() => rawTool({ name: 's', description: '', parameters: { type: 'string' } })).toThrow(InvalidOptionsError);
+    // The schema travels to the worker and into the prompt: JSON only, checked when the tool is made.
+    const withFunction = { type: 'object', properties: { q: { type: 'string', default: () => 'x' } } };
+    expect(() => rawTool({ name: 's', description: '', parameters: withFunction })).toThrow(/parameters.*a function at properties\.q\.default is not JSON/);
+    expect(() => rawTool({ name: 's', description: '', parameters: { type: 'object', properties: { n: { maximum: 10n } } } })).toThrow(/BigInt/);
   });
 });

@@ -1,5 +1,6 @@
 import { toJSONSchema, type $ZodType, type output } from 'zod/v4/core';
 import { InvalidOptionsError } from '../errors/index.js';
+import { jsonProblem } from './encode-result.js';
 import { isJsonObject, type JsonSchema } from '../json.js';
 import type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, ToolContext, ToolTraits } from './types.js';
 
@@ -62,6 +63,9 @@ export function rawTool(definition: RawToolDefinition): RawTool {
   if (!isJsonObject(definition.parameters) || (definition.parameters.type !== undefined && definition.parameters.type !== 'object')) {
     throw new InvalidOptionsError(`${where}.parameters`, 'must be a JSON Schema object with type "object"');
   }
+  // It goes to the worker and into the prompt: a function in it could not cross, and would hang a send.
+  const problem = jsonProblem(definition.parameters);
+  if (problem) throw new InvalidOptionsError(`${where}.parameters`, `must be JSON data: ${problem}`);
   return Object.freeze({
     kind: 'raw',
     name: definition.name,

@@ -38,7 +38,8 @@ function escapeForPrompt(json: string): string {
   return json.replaceAll('</', '<\\/').replaceAll('<|', '<\\u007c');
 }
 
-function jsonProblem(value: unknown, seen: Set<object>, path: string): string | null {
+/** Why `value` is not plain JSON data (with where in it), or null. */
+export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path = ''): string | null {
   const at = path ? ` at ${path}` : '';
   switch (typeof value) {
     case 'string':
