@@ -76,6 +76,14 @@ describe('stored chats', () => {
     await expect(agent.openChat(chat.id, { tools: [ask], allowMissingTools: true })).resolves.toBeDefined();
   });
 
+  it('allowMissingTools opens a chat whose stored toolChoice names a missing tool; the choice falls back to auto', async () => {
+    const { agent, fake } = await localAgent(['Hello.']);
+    const chat = await agent.newChat({ tools: [add, ask], toolChoice: { name: 'add' } });
+    const reopened = await agent.openChat(chat.id, { tools: [ask], allowMissingTools: true });
+    expect((await reopened.send('hi')).text).toBe('Hello.');
+    expect(fake.requests[0]!.responseFormat).toMatchObject({ structural_tag: { format: { type: 'triggered_tags' } } });
+  });
+
   it('deletes a chat and closes its open copies', async () => {
     const { agent } = await localAgent(['x']);
     const chat = await agent.newChat();

@@ -73,9 +73,13 @@ export class Agent {
     const record = await this.store.get(id);
     if (!record) throw new ChatNotFoundError(id);
     const { allowMissingTools = false, ...overrides } = options;
-    const { tools, settings, hooks } = chatSettings({ ...record.settings, ...definedOnly(overrides) });
-    const missing = record.tools.map((t) => t.name).filter((name) => !tools.get(name));
+    const given = new Set((overrides.tools ?? []).map((t) => t?.name));
+    const missing = record.tools.map((t) => t.name).filter((name) => !given.has(name));
     if (missing.length && !allowMissingTools) throw new MissingToolsError(id, missing);
+    // A stored choice the given tools cannot honour (a missing tool, or any tool when none are given) falls back to 'auto'.
+    const stored = record.settings.toolChoice;
+    const honoured = typeof stored === 'object' ? (given.has(stored.name) ? stored : 'auto') : stored === 'required' && given.size === 0 ? 'auto' : stored;
+    const { tools, settings, hooks } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
     const messages = await this.store.messages(id);
     return this.#track(
       new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, store: this.store, sync: this.sync, messages, answers: record.answers }),
