@@ -42,7 +42,9 @@ function serializeError(error: TabAgentError): SerializedTabAgentError['tabagent
 
 function deserializeError({ name, fields }: SerializedTabAgentError['tabagent']): Error {
   const cls = Object.hasOwn(errorClasses, name) ? errorClasses[name] : undefined;
-  const error: Error = cls ? Object.create(cls.prototype) : new Error();
+  // Built by Error itself (with its class's prototype), not Object.create: only
+  // a real Error shows in consoles with its name, message and stack.
+  const error: Error = Reflect.construct(Error, [String(fields.message ?? '')], cls ?? Error);
   // Own properties, as the constructor would have made them.
   for (const [key, value] of Object.entries(fields)) {
     Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: key !== 'stack' && key !== 'message' && key !== 'cause' });
