@@ -82,7 +82,7 @@ export class Agent {
     const { tools, settings, hooks } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
     const messages = await this.store.messages(id);
     return this.#track(
-      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, store: this.store, sync: this.sync, messages, answers: record.answers }),
+      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started }),
     );
   }
 

@@ -22,10 +22,21 @@ export interface ChatStateInit {
   version: number;
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
+  started?: string[];
   store: ChatStore;
   sync: TabSync;
   /** The messages changed (a commit here, or catching up with another tab). */
   onChange: (count: number) => void;
+}
+
+/** What a commit sets besides the messages it appends. */
+export interface CommitState {
+  /** Answers given so far to the pending turn's calls. */
+  answers?: ToolResultRecord[];
+  /** Pending calls whose handler has started. */
+  started?: string[];
+  /** The chat's title, if it has none yet. */
+  title?: string;
 }
 
 export class ChatState {
@@ -35,6 +46,8 @@ export class ChatState {
   readonly #messages: ChatMessage[];
   /** Answers given so far to the pending turn's calls, by call id. */
   readonly #answers = new Map<string, ToolResultRecord>();
+  /** Pending calls whose handler started (as stored): unanswered, they were interrupted. */
+  #started = new Set<string>();
   readonly #store: ChatStore;
   readonly #sync: TabSync;
   readonly #onChange: (count: number) => void;
@@ -50,6 +63,7 @@ export class ChatState {
     this.#version = init.version;
     this.#messages = [...(init.messages ?? [])];
     for (const answer of init.answers ?? []) this.#answers.set(answer.callId, answer);
+    this.#started = new Set(init.started);
     this.#store = init.store;
     this.#sync = init.sync;
     this.#onChange = init.onChange;
@@ -75,9 +89,10 @@ export class ChatState {
     return last?.role === 'assistant' && last.toolCalls.length ? last : undefined;
   }
 
-  /** Calls of the last turn still waiting for an answer. */
+  /** Calls of the last turn still waiting for an answer; `interrupted` where a handler started and never finished. */
   get pendingToolCalls(): ToolCall[] {
-    return this.pendingTurn?.toolCalls.filter((c) => !this.#answers.has(c.id)) ?? [];
+    const waiting = this.pendingTurn?.toolCalls.filter((c) => !this.#answers.has(c.id)) ?? [];
+    return waiting.map((c) => (this.#started.has(c.id) ? { ...c, interrupted: true } : c));
   }
 
   get answers(): ToolResultRecord[] {
@@ -113,12 +128,16 @@ export class ChatState {
     return signal ? untilAbortedWhileQueued(run, signal, () => started) : run;
   }
 
-  /** Append messages and set the pending answers, in one write. `title`: only if the chat has none. */
-  async commit(messages: ChatMessage[], answers: ToolResultRecord[] = [], title?: string): Promise<void> {
-    this.#version = await this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, updatedAt: Date.now(), title });
+  /**
+   * Append messages and set the pending turn's answers and started calls
+   * (none, unless given), in one write. `title`: only if the chat has none.
+   */
+  async commit(messages: ChatMessage[], { answers = [], started = [], title }: CommitState = {}): Promise<void> {
+    this.#version = await this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, updatedAt: Date.now(), title });
     this.#messages.push(...messages);
     this.#answers.clear();
     for (const answer of answers) this.#answers.set(answer.callId, answer);
+    this.#started = new Set(started);
     if (title && !this.#title) this.#title = title;
     this.#sync.announce(this.id, this.#token);
     this.#onChange(this.#messages.length);
@@ -148,12 +167,14 @@ export class ChatState {
     this.#title = record.title;
     this.#version = record.version;
     const known = this.#messages.length;
-    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers)) {
+    const started = record.started ?? [];
+    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || started.length !== this.#started.size || started.some((id) => !this.#started.has(id))) {
       const from = record.messageCount > known ? known : 0;
       const more = await this.#store.messages(this.id, from);
       this.#messages.splice(from, Infinity, ...more);
       this.#answers.clear();
       for (const answer of record.answers) this.#answers.set(answer.callId, answer);
+      this.#started = new Set(started);
       this.#onChange(this.#messages.length);
     }
   }

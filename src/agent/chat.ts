@@ -6,14 +6,15 @@ import type { ToolChoice } from '../protocol/types.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
-import type { Tool } from '../tools/types.js';
+import type { ManagedTool, Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { ChatState } from './chat-state.js';
 import { ChatStream } from './chat-stream.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
 import { emptyStats, runLoop, type ChatSettings } from './loop.js';
-import { execute, finish, prepare, type CallEnvironment } from './run-call.js';
+import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
+import type { ToolCallInfo } from './hooks.js';
 import type { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from './types.js';
 
@@ -46,6 +47,7 @@ export interface ChatInit {
   sync: TabSync;
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
+  started?: string[];
 }
 
 export class Chat extends Emitter<ChatEvents> {
@@ -127,13 +129,23 @@ export class Chat extends Emitter<ChatEvents> {
           emit: (type, event) => this.emit(type, event),
         };
         const prepared = await prepare(managed, pending!, env);
-        const outcome = prepared.run ? await finish(managed, prepared.info, await execute(managed, prepared.info, env), env, env.maxResultChars) : prepared.outcome;
-        if (outcome.failure) throw outcome.failure;
+        const outcome = prepared.run ? await this.#runStarted(managed, prepared.info, env) : prepared.outcome;
+        if (outcome.failure) {
+          // It ended (badly): no longer started, still pending.
+          await this.#state.commit([], { answers: this.#state.answers });
+          throw outcome.failure;
+        }
         return this.#answer([outcome.record], options);
       },
       options.signal,
       true,
     );
+  }
+
+  /** Run a prepared call's handler, marked started on disk first, as the loop does: a closed tab then reports it interrupted, never reruns it. */
+  async #runStarted(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<CallOutcome> {
+    await this.#state.commit([], { answers: this.#state.answers, started: [info.callId] });
+    return finish(tool, info, await execute(tool, info, env), env, env.maxResultChars);
   }
 
   /** Answer every pending call with an error result without running the model, so the chat can move on. */
@@ -170,7 +182,7 @@ export class Chat extends Emitter<ChatEvents> {
       const pending = this.#state.pendingToolCalls;
       if (pending.length) throw new PendingToolCallsError(pending);
       const choice = this.#choice(options);
-      await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], [], this.#state.title ? undefined : titleFrom(text));
+      await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
       return this.#run(options, choice, onText);
     }, options.signal);
   }
@@ -215,7 +227,7 @@ export class Chat extends Emitter<ChatEvents> {
     const turn = this.#state.pendingTurn!;
     const answers = [...this.#state.answers, ...records];
     if (answers.length < turn.toolCalls.length) {
-      await this.#state.commit([], answers);
+      await this.#state.commit([], { answers });
       return { text: turn.text, reasoning: turn.reasoning, toolCalls: this.#state.pendingToolCalls, finishReason: turn.finishReason, stats: emptyStats() };
     }
     const choice = this.#choice(options);
@@ -231,7 +243,7 @@ export class Chat extends Emitter<ChatEvents> {
         settings: this.#settings,
         hooks: this.#hooks,
         messages: this.#state.messages,
-        commit: (messages, answers) => this.#state.commit(messages, answers),
+        commit: (messages, state) => this.#state.commit(messages, state),
         emit: (type, event) => this.emit(type, event),
         newCallId,
       },

@@ -2,20 +2,26 @@
 // hands calls back to the caller, the tools end the run, or the hop cap.
 //
 // How a run settles:
-// - The model's turn is committed before the run resolves or rejects, whatever
-//   happens next. An interrupted turn is committed with finishReason 'abort'
-//   and no calls: nothing of it runs or waits. A model that fails mid-reply
-//   leaves what it had shown, committed the same way.
-// - A hop's turn and its results are committed together, once the tools ran.
+// - The model's turn is committed as soon as it ends, before the caller hears
+//   of it and before any handler starts. An interrupted turn is committed
+//   with finishReason 'abort' and no calls: nothing of it runs or waits. A
+//   model that fails mid-reply leaves what it had shown, committed the same way.
+// - While tools run, the journal keeps the disk in step: a call is marked
+//   started before its handler starts, and each result is kept as it ends, so
+//   a tab closed mid-batch loses no result and reruns nothing (a started call
+//   that never ended comes back `interrupted`). The hop's results are then
+//   committed as one message.
 // - No call dispatchable (raw or unknown), or returnToolRequests: resolve with
 //   the calls pending.
 // - Every call of a batch asked to terminate: resolve after committing the
 //   results, without asking the model again.
 // - Hop cap reached: reject with ToolHopsError, the calls left pending.
-// - A `return`-policy failure: reject with it; finished results are kept as
+// - A `return`-policy failure, or a hook that threw (ToolHookError): the calls
+//   already running finish; reject with it; finished results are kept as
 //   answers, the rest of the turn stays pending.
-// - Abort while tools run: unfinished calls are answered "interrupted", so the
-//   next send works; reject with the abort reason.
+// - Abort while tools run: the run settles at once (a handler that ignores
+//   its signal goes on detached, its result unheard); unfinished calls are
+//   answered "stopped", so the next send works; reject with the abort reason.
 import { ToolHopsError, UnknownToolError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions, ModelMessage, ModelRequest, ModelResponse } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
@@ -23,7 +29,9 @@ import { encodeError } from '../tools/encode-result.js';
 import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
 import type { ChatEvents } from './chat-events.js';
 import type { ToolHooks } from './hooks.js';
-import { runBatch } from './run-batch.js';
+import type { CommitState } from './chat-state.js';
+import { runBatch, type BatchJournal } from './run-batch.js';
+import { serial } from './serial.js';
 import type { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ChatMessage, Reply, ReplyStats, ToolCall, ToolResultRecord } from './types.js';
 
@@ -44,8 +52,8 @@ export interface LoopContext {
   readonly settings: ChatSettings;
   readonly hooks: ToolHooks;
   readonly messages: readonly ChatMessage[];
-  /** Append messages (one transaction); `answers`: results kept for a turn that stays pending. */
-  commit(messages: ChatMessage[], answers?: ToolResultRecord[]): Promise<void>;
+  /** Append messages and set the pending turn's answers and started calls (none unless given), in one write. */
+  commit(messages: ChatMessage[], state?: CommitState): Promise<void>;
   emit<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void;
   newCallId(): string;
 }
@@ -105,35 +113,34 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
     context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const reply: Reply = { text: turn.text, reasoning: turn.reasoning, toolCalls: turn.toolCalls, finishReason: turn.finishReason, stats };
 
-    if (interrupted(turn) || done(turn) || forCaller(turn, tools, options.returnToolRequests)) {
-      await context.commit([turn]);
-      if (interrupted(turn)) throw abortReason(signal);
-      return reply;
-    }
-    if (capReached(stats, settings)) {
-      await context.commit([turn]);
-      throw new ToolHopsError(stats.hops, reply);
-    }
+    await context.commit([turn]);
+    if (interrupted(turn)) throw abortReason(signal);
+    if (done(turn) || forCaller(turn, tools, options.returnToolRequests)) return reply;
+    if (capReached(stats, settings)) throw new ToolHopsError(stats.hops, reply);
 
     const toolsStarted = performance.now();
+    const journal = batchJournal(context);
     const batch = await runBatch(turn.toolCalls, (c) => tools.managed(c.name), settings.maxConcurrentTools, {
       signal,
       maxResultChars: settings.maxResultChars,
       hooks: context.hooks,
       emit: (type, event) => context.emit(type, event),
+      journal,
     });
+    // What ends after this (a handler that ignored an abort) is not written.
+    await journal.close();
     stats.toolMs += performance.now() - toolsStarted;
     const records = batch.records.filter((r): r is ToolResultRecord => r !== undefined);
     stats.toolCalls += records.length;
     if (batch.aborted) {
-      await context.commit([turn, { role: 'tool', results: answeredOrStopped(turn.toolCalls, records), createdAt: Date.now() }]);
+      await context.commit([{ role: 'tool', results: answeredOrStopped(turn.toolCalls, records), createdAt: Date.now() }]);
       throw abortReason(signal);
     }
     if (batch.failure) {
-      await context.commit([turn], records);
+      await context.commit([], { answers: records });
       throw batch.failure;
     }
-    await context.commit([turn, { role: 'tool', results: records, createdAt: Date.now() }]);
+    await context.commit([{ role: 'tool', results: records, createdAt: Date.now() }]);
     stats.hops++;
     if (batch.terminate) return { ...reply, toolCalls: [], toolResults: records };
     context.emit('hop', { hops: stats.hops });
@@ -201,6 +208,37 @@ function problemText(name: string, problem: { truncated: boolean; detail: string
   return problem.truncated
     ? `${which} was cut off by the token limit before it ended; it was not run. Call it again with shorter arguments.`
     : `${which} could not be read: ${problem.detail}. Write it again as valid JSON.`;
+}
+
+/**
+ * The batch's progress, written as it happens: one write at a time, each
+ * holding every answer so far and the calls still running. A result is
+ * written when others of the batch are still to end; the last one goes with
+ * the hop's results.
+ */
+function batchJournal(context: LoopContext): BatchJournal & { close(): Promise<void> } {
+  const answers: ToolResultRecord[] = [];
+  const started = new Set<string>();
+  const write = serial();
+  let closed = false;
+  let last: Promise<void> = Promise.resolve();
+  const save = () => (last = write(() => (closed ? Promise.resolve() : context.commit([], { answers: [...answers], started: [...started] }))));
+  return {
+    started(callId) {
+      started.add(callId);
+      return save();
+    },
+    finished(callId, record, more) {
+      if (closed) return Promise.resolve();
+      started.delete(callId);
+      if (record) answers.push(record);
+      return more ? save() : Promise.resolve();
+    },
+    async close() {
+      closed = true;
+      await last.catch(() => undefined);
+    },
+  };
 }
 
 /** Results for a batch an abort stopped: what finished, and "stopped" for the rest. */

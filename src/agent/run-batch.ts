@@ -4,18 +4,29 @@
 // - Results come back in the model's call order, whatever order handlers end in.
 // - Hooks (beforeToolCall, approve, afterToolCall) run one at a time, in call
 //   order; handlers run concurrently, at most `concurrency` at once.
-// - After a `return`-policy failure no new call starts; calls in flight finish.
-// - After an abort no new call starts; the batch settles once every started
-//   call has, with `aborted` set.
+// - After a `return`-policy failure, or a hook that threw, no new call starts;
+//   calls in flight finish, and the batch settles once they have.
+// - After an abort no new call starts, and the batch settles at once, with
+//   `aborted` set: a handler that ignores its signal goes on detached.
+// - The journal hears of each call before its handler starts (and that is on
+//   disk before it does), and of each call as it ends.
 import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import { serial } from './serial.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolCall, ToolResultRecord } from './types.js';
 
+/** Where a batch's progress goes as it happens, so a closed tab loses none of it. */
+export interface BatchJournal {
+  /** A handler is about to start; it starts once this resolves. */
+  started(callId: string): Promise<void>;
+  /** A call ended, with its result, or with none (it failed under the `return` policy). `more`: other calls of the batch are still to end. */
+  finished(callId: string, record: ToolResultRecord | undefined, more: boolean): Promise<void>;
+}
+
 export interface BatchResult {
   /** In call order; undefined for a call that did not run (after a failure or an abort). */
   records: Array<ToolResultRecord | undefined>;
-  /** The first `return`-policy failure, in call order. */
+  /** The first `return`-policy failure (or hook that threw), in call order. */
   failure?: Error;
   aborted: boolean;
   /** Every call of the batch asked to end the run. */
@@ -27,7 +38,7 @@ export async function runBatch(
   /** Undefined only for an unreadable call that names no managed tool (it is answered with its error). */
   toolFor: (call: ToolCall) => ManagedTool | undefined,
   concurrency: number,
-  env: CallEnvironment & { maxResultChars: number },
+  env: CallEnvironment & { maxResultChars: number; journal: BatchJournal },
 ): Promise<BatchResult> {
   const outcomes: Array<CallOutcome | undefined> = new Array(calls.length);
   const finished: Array<Promise<void>> = [];
@@ -35,21 +46,32 @@ export async function runBatch(
   let next = 0;
   let stopped = false;
 
+  let ended = 0;
+  const end = async (index: number, outcome: CallOutcome): Promise<void> => {
+    outcomes[index] = outcome;
+    ended++;
+    if (outcome.failure) stopped = true;
+    await env.journal.finished(calls[index]!.id, outcome.record, !stopped && ended < calls.length);
+  };
+
   const runOne = async (index: number): Promise<void> => {
     let markFinished!: () => void;
     finished[index] = new Promise((resolve) => (markFinished = resolve));
     try {
       const call = calls[index]!;
       const prepared = await hooks(() => prepare(toolFor(call), call, env));
-      if (!prepared.run) {
-        outcomes[index] = prepared.outcome;
-        return;
-      }
+      if (!prepared.run) return await end(index, prepared.outcome);
       const { tool } = prepared;
+      await env.journal.started(call.id);
       const executed = await execute(tool, prepared.info, env);
       // afterToolCall in call order: wait for the call before this one.
       await finished[index - 1];
-      outcomes[index] = await hooks(() => finish(tool, prepared.info, executed, env, env.maxResultChars));
+      await end(index, await hooks(() => finish(tool, prepared.info, executed, env, env.maxResultChars)));
+    } catch (error) {
+      // A hook that threw, or a journal write that failed: this call fails, the batch stops.
+      if (env.signal.aborted) throw error;
+      outcomes[index] = { failure: error as Error };
+      stopped = true;
     } finally {
       markFinished();
     }
@@ -60,9 +82,8 @@ export async function runBatch(
       const index = next++;
       try {
         await runOne(index);
-        if (outcomes[index]?.failure) stopped = true;
-      } catch (error) {
-        if (!env.signal.aborted) throw error;
+      } catch {
+        // Only an abort gets here (runOne keeps every other failure as the call's outcome).
         stopped = true;
       }
     }

@@ -1,7 +1,7 @@
 // One managed call, in three steps: prepare (validation, beforeToolCall,
 // approval), execute (the handler, with its timeout and retries), and finish
 // (afterToolCall, the result's encoding, the error policy).
-import { InvalidToolArgumentsError, ToolExecutionError, ToolTimeoutError, isToolTimeoutError } from '../errors/index.js';
+import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, ToolTimeoutError, isToolTimeoutError, type HookName } from '../errors/index.js';
 import { messageOf } from '../errors/tool-execution-error.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
@@ -44,12 +44,14 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   const info: ToolCallInfo = { callId: call.id, toolName: tool.name, input: validation.value, arguments: call.arguments, readOnly: tool.readOnly, destructive: tool.destructive };
 
   const context = { signal: env.signal };
-  const blocked = await untilAborted(env.hooks.beforeToolCall?.(info, context), env.signal);
+  const blocked = await hook('beforeToolCall', info, env.signal, () => env.hooks.beforeToolCall?.(info, context));
   if (blocked && typeof blocked === 'object' && 'block' in blocked) return deny(tool, call, String(blocked.block), env);
-  const needs = typeof tool.needsApproval === 'function' ? await untilAborted(tool.needsApproval(validation.value), env.signal) : tool.needsApproval;
+  const { needsApproval } = tool;
+  const needs = typeof needsApproval === 'function' ? await hook('needsApproval', info, env.signal, () => needsApproval(validation.value)) : needsApproval;
   if (needs) {
-    const decision = env.hooks.approve
-      ? await untilAborted(env.hooks.approve(info, context), env.signal)
+    const { approve } = env.hooks;
+    const decision = approve
+      ? await hook('approve', info, env.signal, () => approve(info, context))
       : { approved: false, reason: 'this tool needs approval and no one can approve it here' };
     const approved = typeof decision === 'boolean' ? decision : decision?.approved === true;
     if (!approved) return deny(tool, call, (typeof decision === 'object' && decision?.reason) || 'the user did not approve this call', env);
@@ -81,12 +83,14 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
     };
     try {
       const running = Promise.resolve().then(() => tool.run(info.input, context));
+      // It may settle after a timeout or an abort, when no one waits for it any more.
+      running.catch(() => undefined);
       let value: unknown;
       if (tool.timeoutMs === undefined) {
-        value = await running;
+        // An abort settles the call at once: a handler that ignores its signal goes on detached.
+        value = await untilAborted(running, env.signal);
       } else {
-        running.catch(() => undefined); // it may settle after the timeout
-        value = await Promise.race([
+        value = await untilAborted(Promise.race([
           running,
           new Promise<never>((_, reject) => {
             timer = setTimeout(() => {
@@ -95,7 +99,7 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
               reject(error);
             }, tool.timeoutMs);
           }),
-        ]);
+        ]), env.signal);
       }
       return { ok: true, value, terminate, attempts: attempt, ms: performance.now() - started };
     } catch (error) {
@@ -115,7 +119,8 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
 
 export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Executed, env: CallEnvironment, maxResultChars: number): Promise<CallOutcome> {
   let outcome: ToolOutcome = executed.ok ? { ok: true, result: executed.value } : { ok: false, error: failureMessage(executed.error) };
-  const rewritten = await untilAborted(env.hooks.afterToolCall?.(info, outcome, { signal: env.signal }), env.signal);
+  const seen = outcome;
+  const rewritten = await hook('afterToolCall', info, env.signal, () => env.hooks.afterToolCall?.(info, seen, { signal: env.signal }));
   if (rewritten && typeof rewritten === 'object' && 'result' in rewritten) outcome = { ok: true, result: rewritten.result };
 
   const at = { toolName: tool.name, callId: info.callId };
@@ -139,7 +144,21 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   return { failure };
 }
 
-/** A hook's answer, or the abort: an unanswered question must not hold up a stopped run. */
+/**
+ * A hook's answer, or the abort (an unanswered question must not hold up a
+ * stopped run). What the hook throws becomes a ToolHookError naming it, the
+ * tool and the call.
+ */
+async function hook<T>(name: HookName, info: ToolCallInfo, signal: AbortSignal, call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await untilAborted(Promise.resolve().then(call), signal);
+  } catch (cause) {
+    if (signal.aborted) throw cause;
+    throw new ToolHookError({ hook: name, toolName: info.toolName, callId: info.callId, cause });
+  }
+}
+
+/** A promise's value, or the abort: a stopped run does not wait for work that ignores its signal. */
 function untilAborted<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   if (!(value instanceof Promise)) return Promise.resolve(value);

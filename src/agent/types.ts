@@ -15,6 +15,12 @@ export interface ToolCall {
    * token limit: the model is told and the loop goes on).
    */
   errorCode?: 'unknown-tool' | 'malformed' | 'truncated';
+  /**
+   * Its handler started and never finished: the tab closed (or crashed) while
+   * it ran. It is not run again by itself: answer it (`sendToolResult`), run it
+   * again (`runTool`), or cancel it (`cancelToolCalls`).
+   */
+  interrupted?: boolean;
 }
 
 export interface ReplyStats {

@@ -11,6 +11,7 @@ import { ModelLoadError } from './model-load-error.js';
 import { PendingToolCallsError } from './pending-tool-calls-error.js';
 import { ShaderF16UnsupportedError } from './shader-f16-unsupported-error.js';
 import { ToolExecutionError } from './tool-execution-error.js';
+import { ToolHookError } from './tool-hook-error.js';
 import { ToolHopsError } from './tool-hops-error.js';
 import { ToolResultError } from './tool-result-error.js';
 import { UnknownToolCallError } from './unknown-tool-call-error.js';
@@ -49,6 +50,7 @@ export { ModelLoadError, isModelLoadError } from './model-load-error.js';
 export { PendingToolCallsError, isPendingToolCallsError } from './pending-tool-calls-error.js';
 export { ShaderF16UnsupportedError, isShaderF16UnsupportedError } from './shader-f16-unsupported-error.js';
 export { ToolExecutionError, isToolExecutionError } from './tool-execution-error.js';
+export { ToolHookError, isToolHookError, type HookName } from './tool-hook-error.js';
 export { ToolHopsError, isToolHopsError } from './tool-hops-error.js';
 export { ToolResultError, isToolResultError } from './tool-result-error.js';
 export { ToolTimeoutError, isToolTimeoutError } from './tool-timeout-error.js';
@@ -79,6 +81,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   PendingToolCallsError,
   ShaderF16UnsupportedError,
   ToolExecutionError,
+  ToolHookError,
   ToolHopsError,
   ToolResultError,
   ToolTimeoutError,

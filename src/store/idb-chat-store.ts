@@ -130,6 +130,7 @@ export class IdbChatStore implements ChatStore {
       record.messageCount += messages.length;
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
+      record.started = meta.started ?? [];
       if (meta.title && !record.title) record.title = meta.title;
       record.version++;
       writes.add(chats.put(record));

@@ -23,6 +23,7 @@ export class MemoryChatStore implements ChatStore {
     record.messageCount = chat.messages.length;
     record.updatedAt = meta.updatedAt;
     record.answers = clone(meta.answers);
+    record.started = [...(meta.started ?? [])];
     if (meta.title && !record.title) record.title = meta.title;
     return ++record.version;
   }

@@ -68,6 +68,7 @@ const chatExport = z.object({
     settings,
     tools: z.array(z.object({ name: text(200), kind: z.enum(['managed', 'raw']) })).check(z.maxLength(1000)),
     answers: z.array(result),
+    started: z.optional(z.array(id)),
   }),
   messages: z.array(message).check(z.maxLength(1_000_000)),
 });
@@ -87,13 +88,13 @@ export function parseChatExport(input: unknown): StoredChat {
     throw new InvalidChatExportError(parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));
   }
   const { chat, messages } = parsed.data;
-  const problems = consistency(messages as ChatMessage[], chat.answers);
+  const problems = consistency(messages as ChatMessage[], [...chat.answers.map((a) => ({ callId: a.callId, field: 'answers' })), ...(chat.started ?? []).map((callId) => ({ callId, field: 'started' }))]);
   if (problems.length) throw new InvalidChatExportError(problems);
   return { record: { ...chat, messageCount: messages.length, version: 0 }, messages: messages as ChatMessage[] };
 }
 
-/** Tool results must answer the calls right before them, and pending answers the last turn. */
-function consistency(messages: ChatMessage[], answers: Array<{ callId: string }>): string[] {
+/** Tool results must answer the calls right before them; pending answers and started marks name the last turn's calls. */
+function consistency(messages: ChatMessage[], answers: Array<{ callId: string; field: string }>): string[] {
   const problems: string[] = [];
   messages.forEach((m, i) => {
     if (m.role !== 'tool') return;
@@ -106,7 +107,7 @@ function consistency(messages: ChatMessage[], answers: Array<{ callId: string }>
   if (answers.length) {
     const last = messages.at(-1);
     const pending = last?.role === 'assistant' ? last.toolCalls.map((c) => c.id) : [];
-    if (answers.some((a) => !pending.includes(a.callId))) problems.push('chat.answers: answers for calls that are not pending');
+    for (const field of new Set(answers.filter((a) => !pending.includes(a.callId)).map((a) => a.field))) problems.push(`chat.${field}: calls that are not pending`);
   }
   return problems;
 }

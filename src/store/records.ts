@@ -19,6 +19,8 @@ export interface ChatRecord extends ChatSummary {
   tools: Array<{ name: string; kind: 'managed' | 'raw' }>;
   /** Answers already given to the pending turn's calls. */
   answers: ToolResultRecord[];
+  /** Pending calls whose handler started and has not finished (absent in chats stored before it existed). */
+  started?: string[];
 }
 
 /** One message, keyed by chat and position: appending is one small write, whatever the chat's length. */
@@ -38,6 +40,8 @@ export interface CommitMeta {
   /** The version the writer last saw; another is refused with StaleChatError. */
   expectedVersion: number;
   answers: ToolResultRecord[];
+  /** Pending calls whose handler has started (default none). */
+  started?: string[];
   updatedAt: number;
   /** Set the title, if the chat has none yet. */
   title?: string;

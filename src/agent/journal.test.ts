@@ -1,0 +1,143 @@
+// What a closed tab leaves on disk while tools run, and what the hooks and
+// handlers that misbehave leave behind: nothing lost, nothing run twice,
+// nothing hanging.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isToolHookError } from '../errors/index.js';
+import { MemoryChatStore } from '../store/memory-chat-store.js';
+import { localAgent } from '../test-support/local-chat.js';
+import { toolCallText as call } from '../testing/calls.js';
+import { tool } from '../tools/define-tool.js';
+
+/** A store that stops taking writes when told: what is on disk when the tab closes. */
+class SnapshotStore extends MemoryChatStore {
+  async snapshot(chatId: string) {
+    return { record: (await this.get(chatId))!, messages: await this.messages(chatId) };
+  }
+}
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('the journal: a tab closed while tools run', () => {
+  it('keeps the turn before a handler starts, and each result as it finishes', async () => {
+    const store = new SnapshotStore();
+    const started = gate();
+    const release = gate();
+    const remove = tool({
+      name: 'delete_file',
+      description: 'Delete',
+      input: z.object({ path: z.string() }),
+      run: async ({ path }) => {
+        if (path === 'b.txt') {
+          started.open();
+          await release.opened;
+        }
+        return { deleted: path };
+      },
+    });
+    const { agent } = await localAgent([`${call('delete_file', { path: 'a.txt' })}\n${call('delete_file', { path: 'b.txt' })}`, 'Both gone.'], store);
+    const chat = await agent.newChat({ tools: [remove] });
+    const run = chat.send('Delete a.txt and b.txt');
+    await started.opened;
+
+    // The tab closes now: this is what a reload finds.
+    const { record, messages } = await store.snapshot(chat.id);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const [a, b] = (messages[1] as { toolCalls: Array<{ id: string }> }).toolCalls;
+    expect(record.answers.map((r) => r.callId)).toEqual([a!.id]);
+    expect(record.started).toEqual([b!.id]);
+
+    // Reopened (here: another agent on the same store), the running call is reported, not run again.
+    const { agent: reloaded, fake } = await localAgent(['never'], store);
+    const reopened = await reloaded.openChat(chat.id, { tools: [remove] });
+    expect(reopened.pendingToolCalls).toEqual([expect.objectContaining({ id: b!.id, name: 'delete_file', interrupted: true })]);
+    expect(fake.requests).toHaveLength(0);
+
+    release.open();
+    expect((await run).text).toBe('Both gone.');
+    const after = await store.snapshot(chat.id);
+    expect(after.record.started).toEqual([]);
+    expect(after.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('a call waiting for approval when the tab closes is still pending (it never started)', async () => {
+    const store = new SnapshotStore();
+    const asked = gate();
+    const remove = tool({ name: 'delete_file', description: '', input: z.object({ path: z.string() }), needsApproval: true, run: ({ path }) => ({ deleted: path }) });
+    const { agent } = await localAgent([call('delete_file', { path: 'a.txt' }), 'ok'], store);
+    const chat = await agent.newChat({ tools: [remove], approve: () => (asked.open(), new Promise(() => undefined)) });
+    void chat.send('Delete a.txt').catch(() => undefined);
+    await asked.opened;
+    const { record, messages } = await store.snapshot(chat.id);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(record.started).toEqual([]);
+    const reopened = await (await localAgent([], store)).agent.openChat(chat.id, { tools: [remove] });
+    expect(reopened.pendingToolCalls).toEqual([expect.not.objectContaining({ interrupted: true })]);
+  });
+});
+
+describe('hooks that throw', () => {
+  it('beforeToolCall throwing on call 2 of 2: the running call finishes and is kept, send rejects naming the hook, tool and call', async () => {
+    const store = new SnapshotStore();
+    let finished = 0;
+    const slow = tool({
+      name: 'slow',
+      description: '',
+      input: z.object({ n: z.number() }),
+      run: async ({ n }) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        finished++;
+        return n;
+      },
+    });
+    const { agent } = await localAgent([`${call('slow', { n: 1 })}\n${call('slow', { n: 2 })}`, 'never'], store);
+    const chat = await agent.newChat({
+      tools: [slow],
+      maxConcurrentTools: 2,
+      beforeToolCall: (info) => {
+        if ((info.input as { n: number }).n === 2) throw new Error('the dialog closed');
+      },
+    });
+    const error = await chat.send('go').catch((e) => e);
+    expect(isToolHookError(error)).toBe(true);
+    const [first, second] = chat.messages[1]!.role === 'assistant' ? chat.messages[1]!.toolCalls : [];
+    expect(error).toMatchObject({ hook: 'beforeToolCall', toolName: 'slow', callId: second!.id });
+    expect(error.message).toMatch(/the dialog closed/);
+    expect(finished).toBe(1);
+    const { record } = await store.snapshot(chat.id);
+    expect(record.answers.map((r) => r.callId)).toEqual([first!.id]);
+    expect(chat.pendingToolCalls.map((c) => c.id)).toEqual([second!.id]);
+  });
+
+  it('an approve callback that rejects is a ToolHookError too, and the chat goes on', async () => {
+    const remove = tool({ name: 'delete_file', description: '', input: z.object({}), needsApproval: true, run: () => 'gone' });
+    const { agent } = await localAgent([call('delete_file'), 'ok'], new MemoryChatStore());
+    const chat = await agent.newChat({ tools: [remove], approve: () => Promise.reject(new Error('no dialog')) });
+    const error = await chat.send('go').catch((e) => e);
+    expect(error).toMatchObject({ name: 'ToolHookError', hook: 'approve', toolName: 'delete_file' });
+    await chat.cancelToolCalls();
+    expect((await chat.send('again')).text).toBe('ok');
+  });
+});
+
+describe('a handler that ignores its signal', () => {
+  it('on abort: send settles at once, the call is answered "stopped", the chat is free; the handler finishes detached', async () => {
+    let runs = 0;
+    const stuck = tool({ name: 'stuck', description: '', input: z.object({}), onError: 'inform', run: () => (runs++, new Promise(() => undefined)) });
+    const { agent } = await localAgent([call('stuck'), 'next answer'], new MemoryChatStore());
+    const chat = await agent.newChat({ tools: [stuck] });
+    const controller = new AbortController();
+    const run = chat.send('go', { signal: controller.signal });
+    while (runs === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    controller.abort();
+    expect((await run.catch((e) => e)).name).toBe('AbortError');
+    const tool_ = chat.messages.at(-1)!;
+    expect(tool_.role === 'tool' && tool_.results[0]!.content).toMatch(/stopped/);
+    expect((await chat.send('again')).text).toBe('next answer');
+    expect(runs).toBe(1);
+  });
+});
