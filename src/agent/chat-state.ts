@@ -9,8 +9,12 @@
 //   the version it saw, and if another tab (or copy) wrote since, that write
 //   is refused before anything happened and the work runs again on a caught-up
 //   copy. Work with side effects before its first write asks to catch up first.
+// - Once work has written, it is never run again: a later write refused as
+//   stale catches up and goes through if the other writer only renamed the
+//   chat, and fails with ChatConflictError if it changed the conversation
+//   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
-import { ChatNotFoundError, type ChatClosedError } from '../errors/index.js';
+import { ChatConflictError, ChatNotFoundError, type ChatClosedError } from '../errors/index.js';
 import type { ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
@@ -52,6 +56,8 @@ export class ChatState {
   readonly #sync: TabSync;
   readonly #onChange: (count: number) => void;
   #tail: Promise<unknown> = Promise.resolve();
+  /** Writes the running work made: once it has made one, it must never run again. */
+  #written = 0;
   #closed: ChatClosedError | null = null;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
   readonly #token = {};
@@ -113,10 +119,11 @@ export class ChatState {
           if (this.#closed) throw this.#closed;
           if (catchUpFirst) await this.#catchUp();
           for (let attempt = 1; ; attempt++) {
+            this.#written = 0;
             try {
               return await work();
             } catch (error) {
-              if (!(error instanceof StaleChatError) || attempt === 3) throw error;
+              if (!(error instanceof StaleChatError) || attempt === 3 || this.#written > 0) throw error;
               await this.#catchUp();
             }
           }
@@ -133,7 +140,21 @@ export class ChatState {
    * (none, unless given), in one write. `title`: only if the chat has none.
    */
   async commit(messages: ChatMessage[], { answers = [], started = [], title }: CommitState = {}): Promise<void> {
-    this.#version = await this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, updatedAt: Date.now(), title });
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, updatedAt: Date.now(), title });
+    try {
+      this.#version = await append();
+    } catch (error) {
+      if (!(error instanceof StaleChatError) || this.#written === 0) throw error;
+      // Work that already wrote cannot start over. A rename elsewhere changes
+      // nothing it relies on; anything else does.
+      const before = { count: this.#messages.length, answers: [...this.#answers.keys()].join(), started: [...this.#started].join() };
+      await this.#catchUp();
+      if (this.#messages.length !== before.count || [...this.#answers.keys()].join() !== before.answers || [...this.#started].join() !== before.started) {
+        throw new ChatConflictError(this.id);
+      }
+      this.#version = await append();
+    }
+    this.#written++;
     this.#messages.push(...messages);
     this.#answers.clear();
     for (const answer of answers) this.#answers.set(answer.callId, answer);

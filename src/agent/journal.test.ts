@@ -8,6 +8,7 @@ import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { tool } from '../tools/define-tool.js';
+import type { Chat } from './chat.js';
 
 /** A store that stops taking writes when told: what is on disk when the tab closes. */
 class SnapshotStore extends MemoryChatStore {
@@ -139,5 +140,48 @@ describe('a handler that ignores its signal', () => {
     expect(tool_.role === 'tool' && tool_.results[0]!.content).toMatch(/stopped/);
     expect((await chat.send('again')).text).toBe('next answer');
     expect(runs).toBe(1);
+  });
+});
+
+describe('two tabs without Web Locks (plain http on a LAN address)', () => {
+  /** Tab A sends; while its tool runs, tab B opens the chat (as it is on disk then) and does `inB`. */
+  async function twoTabs(inB: (chat: Chat) => Promise<unknown>) {
+    const store = new SnapshotStore();
+    let runs = 0;
+    const started = gate();
+    const release = gate();
+    const slow = tool({
+      name: 'slow',
+      description: '',
+      input: z.object({}),
+      run: async () => {
+        runs++;
+        started.open();
+        await release.opened;
+        return 'done';
+      },
+    });
+    // Two agents on one store, each with its own tab sync and no locks: two tabs.
+    const a = await localAgent([call('slow'), 'All done.'], store);
+    const chat = await a.agent.newChat({ tools: [slow] });
+    const b = await localAgent(['from B'], store);
+    const sending = chat.send('go');
+    await started.opened;
+    await inB(await b.agent.openChat(chat.id, { tools: [slow] }));
+    release.open();
+    const outcome = await sending.then((r) => r.text, (e: Error) => e);
+    const { messages } = await store.snapshot(chat.id);
+    return { outcome, runs, users: messages.filter((m) => m.role === 'user').length };
+  }
+
+  it('another tab renaming the chat mid-run: the run carries on, nothing is written or run twice', async () => {
+    const result = await twoTabs((chat) => chat.rename('Renamed in tab B'));
+    expect(result).toMatchObject({ outcome: 'All done.', runs: 1, users: 1 });
+  });
+
+  it('another tab answering the running call mid-run: a typed ChatConflictError, the user message and the tool not replayed', async () => {
+    const result = await twoTabs((chat) => chat.cancelToolCalls());
+    expect(result.outcome).toMatchObject({ name: 'ChatConflictError' });
+    expect(result).toMatchObject({ runs: 1, users: 1 });
   });
 });

@@ -1,6 +1,7 @@
 // Every error tabagent throws, from one module. Each has a stable `name` and
 // `code`; use the `isX` guards rather than `instanceof` across realms.
 import { ChatClosedError } from './chat-closed-error.js';
+import { ChatConflictError } from './chat-conflict-error.js';
 import { DuplicateToolError } from './duplicate-tool-error.js';
 import { FakeScriptError } from './fake-script-error.js';
 import { FakeGrammarError } from './fake-grammar-error.js';
@@ -40,6 +41,7 @@ export { MissingToolsError, isMissingToolsError } from './missing-tools-error.js
 export { StorageError, isStorageError } from './storage-error.js';
 export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js';
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
+export { ChatConflictError, isChatConflictError } from './chat-conflict-error.js';
 export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error.js';
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
 export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
@@ -71,6 +73,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   StorageError,
   StorageQuotaError,
   ChatClosedError,
+  ChatConflictError,
   DuplicateToolError,
   FakeScriptError,
   FakeGrammarError,
