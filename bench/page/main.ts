@@ -169,7 +169,7 @@ async function appends(samples: number) {
   const out: Record<string, number[]> = {};
   for (const size of [10, 1000, 10000]) {
     const id = `chat-${size}`;
-    await store.put({ record: record(id), messages: Array.from({ length: size }, (_, i) => message(i)) });
+    await store.insert({ record: record(id), messages: Array.from({ length: size }, (_, i) => message(i)) });
     const times: number[] = [];
     let version = 0;
     for (let i = -5; i < samples; i++) {
@@ -187,7 +187,7 @@ async function appends(samples: number) {
 async function openAndList(samples: number) {
   const name = dbName('open');
   const store = await IdbChatStore.open(name);
-  await store.put({ record: record('big'), messages: Array.from({ length: 1000 }, (_, i) => message(i)) });
+  await store.insert({ record: record('big'), messages: Array.from({ length: 1000 }, (_, i) => message(i)) });
   for (let i = 0; i < 1000; i++) await store.create(record(`chat-${i}`));
   store.close();
   const agent: Agent = await createAgent({ model: fakeModel([]), storage: { dbName: name } });

@@ -110,6 +110,22 @@ describe('export and import', () => {
     expect((await elsewhere.agent.importChat(JSON.parse(file))).id).toBe(chat.id);
   });
 
+  it('an import never overwrites a chat made between its check and its write', async () => {
+    const store = await idb();
+    const { agent } = await localAgent(['hi'], store);
+    const chat = await agent.newChat();
+    await chat.send('keep me');
+    const file = await agent.exportChat(chat.id);
+    // Another tab makes a chat under that id after the import looked (its first look finds the id free).
+    const racing = new Proxy(store, {
+      get: (target, key) => (key === 'get' ? async () => undefined : ((v) => (typeof v === 'function' ? v.bind(target) : v))(Reflect.get(target, key, target))),
+    });
+    const { agent: importer } = await localAgent([], racing);
+    const copy = await importer.importChat(file);
+    expect(copy.id).not.toBe(chat.id);
+    expect((await store.messages(chat.id)).map((m) => (m.role === 'user' ? m.content : m.role))).toEqual(['keep me', 'assistant']);
+  });
+
   it.each([
     ['not JSON', '{"format": "tabagent.chat", '],
     ['another format', { format: 'other', version: 1 }],

@@ -119,9 +119,8 @@ export class Agent {
     // Loaded only when importing: the validator is the only code that needs it.
     const { parseChatExport } = await import('../store/parse-chat-export.js');
     const chat = parseChatExport(data);
-    if (await this.store.get(chat.record.id)) chat.record = { ...chat.record, id: crypto.randomUUID() };
-    await this.store.put(chat);
-    const { id, title, createdAt, updatedAt } = chat.record;
+    const id = await this.store.insert(chat);
+    const { title, createdAt, updatedAt } = chat.record;
     return { id, title, createdAt, updatedAt, messageCount: chat.messages.length };
   }
 

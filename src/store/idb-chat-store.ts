@@ -172,14 +172,17 @@ export class IdbChatStore implements ChatStore {
     });
   }
 
-  put({ record, messages }: StoredChat): Promise<void> {
+  insert({ record, messages }: StoredChat): Promise<string> {
     return this.#write(async (tx) => {
+      const chats = tx.objectStore('chats');
+      // Looked up in the same transaction as the write, so no chat made meanwhile is overwritten.
+      const id = (await chats.getKey(record.id)) === undefined ? record.id : crypto.randomUUID();
       const store = tx.objectStore('messages');
       const writes = new Writes();
-      writes.add(tx.objectStore('chats').put({ ...record, messageCount: messages.length }));
-      writes.add(store.delete(messageRange(record.id)));
-      messages.forEach((message, seq) => writes.add(store.put({ chatId: record.id, seq, message })));
+      writes.add(chats.add({ ...record, id, messageCount: messages.length }));
+      messages.forEach((message, seq) => writes.add(store.put({ chatId: id, seq, message })));
       await writes.done();
+      return id;
     });
   }
 

@@ -53,8 +53,10 @@ export class MemoryChatStore implements ChatStore {
     this.#chats.delete(chatId);
   }
 
-  async put({ record, messages }: StoredChat): Promise<void> {
-    this.#chats.set(record.id, { record: clone({ ...record, messageCount: messages.length }), messages: clone(messages) });
+  async insert({ record, messages }: StoredChat): Promise<string> {
+    const id = this.#chats.has(record.id) ? crypto.randomUUID() : record.id;
+    this.#chats.set(id, { record: clone({ ...record, id, messageCount: messages.length }), messages: clone(messages) });
+    return id;
   }
 
   close(): void {}

@@ -60,7 +60,10 @@ export interface ChatStore {
   /** Returns the new version. */
   rename(chatId: string, title: string): Promise<number>;
   delete(chatId: string): Promise<void>;
-  /** Write a whole chat at once (imports). */
-  put(chat: StoredChat): Promise<void>;
+  /**
+   * Write a whole chat as a new one (imports), in one transaction: under its
+   * own id when that is free, else under a fresh one. Returns the id used.
+   */
+  insert(chat: StoredChat): Promise<string>;
   close(): void;
 }
