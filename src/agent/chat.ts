@@ -130,6 +130,7 @@ export class Chat extends Emitter<ChatEvents> {
         };
         const prepared = await prepare(managed, pending!, env);
         const outcome = prepared.run ? await this.#runStarted(managed, prepared.info, env) : prepared.outcome;
+        if (outcome.ended) this.emit('tool-end', outcome.ended);
         if (outcome.failure) {
           // It ended (badly): no longer started, still pending.
           await this.#state.commit([], { answers: this.#state.answers });

@@ -131,7 +131,7 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
     await journal.close();
     stats.toolMs += performance.now() - toolsStarted;
     const records = batch.records.filter((r): r is ToolResultRecord => r !== undefined);
-    stats.toolCalls += records.length;
+    stats.toolCalls += batch.ran;
     if (batch.aborted) {
       await context.commit([{ role: 'tool', results: answeredOrStopped(turn.toolCalls, records), createdAt: Date.now() }]);
       throw abortReason(signal);

@@ -31,6 +31,8 @@ export interface BatchResult {
   aborted: boolean;
   /** Every call of the batch asked to end the run. */
   terminate: boolean;
+  /** Handlers that ran (calls denied, blocked or refused as invalid never do). */
+  ran: number;
 }
 
 export async function runBatch(
@@ -47,7 +49,11 @@ export async function runBatch(
   let stopped = false;
 
   let ended = 0;
+  let ran = 0;
   const end = async (index: number, outcome: CallOutcome): Promise<void> => {
+    // Ends are told in call order, whichever handler finished first.
+    await finished[index - 1];
+    if (outcome.ended) env.emit('tool-end', outcome.ended);
     outcomes[index] = outcome;
     ended++;
     if (outcome.failure) stopped = true;
@@ -63,6 +69,7 @@ export async function runBatch(
       if (!prepared.run) return await end(index, prepared.outcome);
       const { tool } = prepared;
       await env.journal.started(call.id);
+      ran++;
       const executed = await execute(tool, prepared.info, env);
       // afterToolCall in call order: wait for the call before this one.
       await finished[index - 1];
@@ -97,5 +104,6 @@ export async function runBatch(
     failure: all.find((o) => o?.failure)?.failure,
     aborted: env.signal.aborted,
     terminate: all.length === calls.length && all.every((o) => o?.terminate === true),
+    ran,
   };
 }

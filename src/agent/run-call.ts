@@ -17,10 +17,15 @@ export interface CallEnvironment {
   emit: <K extends keyof ChatEvents>(type: K, event: ChatEvents[K]) => void;
 }
 
-/** A call either produced a result for the model, or failed under the `return` policy. */
+type ToolEnd = ChatEvents['tool-end'];
+
+/**
+ * A call either produced a result for the model, or failed under the `return`
+ * policy. `ended` is its tool-end event, for the caller to emit in call order.
+ */
 export type CallOutcome =
-  | { record: ToolResultRecord; terminate: boolean; failure?: undefined }
-  | { failure: Error; record?: undefined; terminate?: undefined };
+  | { record: ToolResultRecord; terminate: boolean; failure?: undefined; ended: ToolEnd }
+  | { failure: Error; record?: undefined; terminate?: undefined; ended?: ToolEnd };
 
 export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome };
 
@@ -34,8 +39,8 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   env.signal.throwIfAborted();
   const toModel = (message: string): Prepared => {
     const content = encodeError(message);
-    env.emit('tool-end', { callId: call.id, toolName: call.name, content, isError: true, durationMs: 0, attempts: 0 });
-    return { run: false, outcome: { record: record(call.id, call.name, content, true), terminate: false } };
+    const ended = { callId: call.id, toolName: call.name, content, isError: true, durationMs: 0, attempts: 0 };
+    return { run: false, outcome: { record: record(call.id, call.name, content, true), terminate: false, ended } };
   };
   // The model's own mistakes go back to the model, whatever the policy: it can fix them.
   if (call.error || !tool) return toModel(call.error ?? `"${call.name}" is not a tool of this chat`);
@@ -62,13 +67,23 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
 function deny(tool: ManagedTool, call: ToolCall, reason: string, env: CallEnvironment): Prepared {
   const content = encodeResult({ denied: true, reason }, { toolName: tool.name, callId: call.id });
   env.emit('tool-denied', { callId: call.id, toolName: tool.name, reason });
-  env.emit('tool-end', { callId: call.id, toolName: tool.name, content, isError: true, durationMs: 0, attempts: 0 });
-  return { run: false, outcome: { record: record(call.id, tool.name, content, true), terminate: false } };
+  const ended = { callId: call.id, toolName: tool.name, content, isError: true, durationMs: 0, attempts: 0 };
+  return { run: false, outcome: { record: record(call.id, tool.name, content, true), terminate: false, ended } };
 }
 
 export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<Executed> {
   const started = performance.now();
   env.emit('tool-start', { callId: info.callId, toolName: tool.name, input: info.input });
+  // Progress after the call ended (a handler that reports late) is not news.
+  let over = false;
+  try {
+    return await attempts(tool, info, env, started, () => over);
+  } finally {
+    over = true;
+  }
+}
+
+async function attempts(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment, started: number, over: () => boolean): Promise<Executed> {
   for (let attempt = 1; ; attempt++) {
     // An aborted call is never started, and never retried (FAULTS H5).
     env.signal.throwIfAborted();
@@ -78,7 +93,9 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
     const context = {
       callId: info.callId,
       signal: AbortSignal.any([env.signal, timeout.signal]),
-      update: (details: unknown) => env.emit('tool-progress', { callId: info.callId, toolName: tool.name, details }),
+      update: (details: unknown) => {
+        if (!over()) env.emit('tool-progress', { callId: info.callId, toolName: tool.name, details });
+      },
       terminate: () => void (terminate = true),
     };
     try {
@@ -128,8 +145,8 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   if (outcome.ok) {
     try {
       const content = encodeResult(outcome.result, at, maxResultChars);
-      env.emit('tool-end', { ...at, content, isError: false, durationMs: executed.ms, attempts: executed.attempts });
-      return { record: record(info.callId, tool.name, content, false), terminate: executed.ok && executed.terminate };
+      const ended = { ...at, content, isError: false, durationMs: executed.ms, attempts: executed.attempts };
+      return { record: record(info.callId, tool.name, content, false), terminate: executed.ok && executed.terminate, ended };
     } catch (error) {
       failure = error as Error;
     }
@@ -139,9 +156,9 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   }
   // The model sees the message only: never a stack (FAULTS X5).
   const content = encodeError(failure instanceof ToolExecutionError ? messageOf(failure.cause) : failure.message);
-  env.emit('tool-end', { ...at, content, isError: true, durationMs: executed.ms, attempts: executed.attempts });
-  if (tool.onError === 'inform') return { record: record(info.callId, tool.name, content, true), terminate: false };
-  return { failure };
+  const ended = { ...at, content, isError: true, durationMs: executed.ms, attempts: executed.attempts };
+  if (tool.onError === 'inform') return { record: record(info.callId, tool.name, content, true), terminate: false, ended };
+  return { failure, ended };
 }
 
 /**

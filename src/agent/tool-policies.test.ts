@@ -220,3 +220,48 @@ describe('an approval question left open', () => {
     expect((await chat.send('again')).text).toBe('next');
   });
 });
+
+describe('events and stats with concurrent handlers', () => {
+  const slowThenFast = () => {
+    const leaks: Array<() => void> = [];
+    const work = tool({
+      name: 'work',
+      description: '',
+      input: z.object({ ms: z.number() }),
+      needsApproval: ({ ms }) => ms < 0,
+      run: async ({ ms }, ctx) => {
+        leaks.push(() => ctx.update({ late: true }));
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return ms;
+      },
+    });
+    return { work, leaks };
+  };
+
+  it('tool-end events come in call order, whichever handler ends first', async () => {
+    const { work } = slowThenFast();
+    const turn = [call('work', { ms: 40 }), call('work', { ms: 1 }), call('work', { ms: -1 })].join('\n');
+    const { chat } = await localChat([turn, 'ok'], { tools: [work], maxConcurrentTools: 3 });
+    const ends: string[] = [];
+    chat.on('tool-end', (e) => ends.push(e.content));
+    await chat.send('go');
+    expect(ends.map((c) => (c.startsWith('{') ? 'denied' : c))).toEqual(['40', '1', 'denied']);
+  });
+
+  it('ctx.update after its call ended is dropped', async () => {
+    const { work, leaks } = slowThenFast();
+    const { chat } = await localChat([call('work', { ms: 1 }), 'ok'], { tools: [work] });
+    const progress = vi.fn();
+    chat.on('tool-progress', progress);
+    await chat.send('go');
+    leaks.forEach((leak) => leak());
+    expect(progress).not.toHaveBeenCalled();
+  });
+
+  it('stats.toolCalls counts the handlers that ran, not the calls answered', async () => {
+    const { work } = slowThenFast();
+    const turn = [call('work', { ms: 1 }), call('work', { ms: -1 })].join('\n');
+    const { chat } = await localChat([turn, 'ok'], { tools: [work] });
+    expect((await chat.send('go')).stats.toolCalls).toBe(1);
+  });
+});
