@@ -91,7 +91,8 @@ describe('abort', () => {
     expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
     expect(chat.pendingToolCalls).toEqual([]);
     expect((await chat.send('again')).text).toBe('after');
-    expect(fake.requests[1]!.messages.at(-2)!.content).toMatch(/stopped before this call finished/);
+    // The stopped call's answer and the new message go to the model as one turn.
+    expect(fake.requests[1]!.messages.at(-1)!.content).toMatch(/stopped before this call finished[\s\S]*\nagain$/);
   });
 
   it('before the run starts: nothing is committed', async () => {

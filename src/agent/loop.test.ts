@@ -251,6 +251,21 @@ describe('the chat', () => {
     expect((await chat.send('next')).text).toBe('moved on');
   });
 
+  it('after cancelToolCalls or a terminate, the next send still adds one message, so the KV cache is reused', async () => {
+    const { chat, fake } = await localChat([call('search_web', { q: 'a' }), 'moved on'], { tools: [search] });
+    await chat.send('go');
+    await chat.cancelToolCalls('The user moved on.');
+    await chat.send('next');
+    expect(fake.requests[1]!.reusedCache).toBe(true);
+    expect(fake.requests[1]!.messages.at(-1)!.content).toBe('<tool_response>\n{"error":"The user moved on."}\n</tool_response>\nnext');
+
+    const finalAnswer = tool({ name: 'final_answer', description: '', input: z.object({ answer: z.string() }), run: ({ answer }, ctx) => (ctx.terminate(), answer) });
+    const ended = await localChat([call('final_answer', { answer: '42' }), 'again'], { tools: [finalAnswer] });
+    await ended.chat.send('go');
+    await ended.chat.send('and now?');
+    expect(ended.fake.requests[1]!.reusedCache).toBe(true);
+  });
+
   it('serializes two sends on one chat', async () => {
     const { chat, fake } = await localChat((r) => `reply to ${r.last}`);
     const [a, b] = await Promise.all([chat.send('first'), chat.send('second')]);

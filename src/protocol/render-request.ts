@@ -7,9 +7,16 @@ export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole
   const system = codec.renderSystem(request.system, request.tools);
   if (system !== undefined && system !== '') messages.push({ role: 'system', content: system });
   for (const message of request.messages) {
-    if (message.role === 'user') messages.push({ role: 'user', content: message.content });
-    else if (message.role === 'assistant') messages.push({ role: 'assistant', content: message.raw });
-    else messages.push(codec.renderResults(message.results, toolRole));
+    const next: EngineMessage =
+      message.role === 'user' ? { role: 'user', content: message.content }
+      : message.role === 'assistant' ? { role: 'assistant', content: message.raw }
+      : codec.renderResults(message.results, toolRole);
+    // Results the model never read (cancelled, or a run its tools ended) and
+    // the next user message: one user turn, so each request still adds one
+    // message and WebLLM keeps its KV cache.
+    const last = messages.at(-1);
+    if (last?.role === 'user' && next.role === 'user') last.content += `\n${next.content}`;
+    else messages.push(next);
   }
   return messages;
 }
