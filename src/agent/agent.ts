@@ -81,9 +81,11 @@ export class Agent {
     const honoured = typeof stored === 'object' ? (given.has(stored.name) ? stored : 'auto') : stored === 'required' && given.size === 0 ? 'auto' : stored;
     const { tools, settings, hooks } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
     const messages = await this.store.messages(id);
-    return this.#track(
+    const chat = this.#track(
       new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started }),
     );
+    if (record.draft) await chat.recoverDraft();
+    return chat;
   }
 
   /** Stored chats, newest first. */

@@ -164,6 +164,38 @@ export class ChatState {
     this.#onChange(this.#messages.length);
   }
 
+  /** Keep the answer being written; best effort, outside the version count (only the running work writes it). */
+  saveDraft(text: string): Promise<void> {
+    return this.#store.saveDraft(this.id, text);
+  }
+
+  /** Drop the messages from position `count` on, and the pending turn's answers, in one write. */
+  async truncate(count: number): Promise<void> {
+    this.#version = await this.#store.truncate(this.id, count, { expectedVersion: this.#version, answers: [], updatedAt: Date.now() });
+    this.#messages.splice(count);
+    this.#answers.clear();
+    this.#started = new Set();
+    this.#written++;
+    this.#sync.announce(this.id, this.#token);
+    this.#onChange(this.#messages.length);
+  }
+
+  /**
+   * The answer a run was writing when its tab closed becomes an interrupted
+   * turn. Skipped while another tab holds the chat (its run is still writing,
+   * and its own commit ends the draft).
+   */
+  async recoverDraft(): Promise<void> {
+    if (this.#closed) return;
+    await this.#sync.ifAvailable(this.id, async () => {
+      const record = await this.#store.get(this.id);
+      if (!record?.draft) return;
+      await this.#catchUp();
+      const { text } = record.draft;
+      await this.commit([{ role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: record.draft.updatedAt }]);
+    });
+  }
+
   async rename(title: string): Promise<void> {
     this.#version = await this.#store.rename(this.id, title);
     this.#title = title;

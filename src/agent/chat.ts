@@ -160,6 +160,33 @@ export class Chat extends Emitter<ChatEvents> {
     });
   }
 
+  /**
+   * Replace the last answer: it is dropped (stored and here) and the model
+   * answers again from the same conversation — "try again". The last message
+   * must be an answer with no calls pending (an interrupted one counts).
+   */
+  regenerate(options: SendOptions = {}): Promise<Reply> {
+    return this.#state.exclusive(
+      async () => {
+        options.signal?.throwIfAborted();
+        const last = this.#state.messages.at(-1);
+        if (last?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
+        const pending = this.#state.pendingToolCalls;
+        if (pending.length) throw new PendingToolCallsError(pending);
+        const choice = this.#choice(options);
+        await this.#state.truncate(this.#state.messages.length - 1);
+        return this.#run(options, choice);
+      },
+      options.signal,
+      true,
+    );
+  }
+
+  /** @internal Opening a chat: an answer a closed tab was writing shows as interrupted. */
+  recoverDraft(): Promise<void> {
+    return this.#state.recoverDraft();
+  }
+
   /** Rename the chat (stored at once). */
   rename(title: string): Promise<void> {
     if (typeof title !== 'string') return Promise.reject(new InvalidOptionsError('title', 'must be a string'));
@@ -245,6 +272,7 @@ export class Chat extends Emitter<ChatEvents> {
         hooks: this.#hooks,
         messages: this.#state.messages,
         commit: (messages, state) => this.#state.commit(messages, state),
+        saveDraft: (text) => this.#state.saveDraft(text),
         emit: (type, event) => this.emit(type, event),
         newCallId,
       },

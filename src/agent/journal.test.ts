@@ -185,3 +185,59 @@ describe('two tabs without Web Locks (plain http on a LAN address)', () => {
     expect(result).toMatchObject({ runs: 1, users: 1 });
   });
 });
+
+describe('the answer being written', () => {
+  it('is on disk as it streams; a reload shows it marked interrupted, and regenerate() replaces it', async () => {
+    const store = new SnapshotStore();
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const { agent } = await localAgent([{ text: words, tokenDelayMs: 10 }], store);
+    const chat = await agent.newChat();
+    const controller = new AbortController();
+    let shown = '';
+    const streaming = chat.sendStream('Tell me a story', { signal: controller.signal });
+    const reading = (async () => {
+      for await (const chunk of streaming) if (chunk.type === 'text') shown += chunk.text;
+    })().catch(() => undefined);
+    while (shown.split(' ').length < 40) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // The tab closes now: the streamed words are on disk (throttled: all but the last few).
+    const { record, messages } = await store.snapshot(chat.id);
+    expect(messages.map((m) => m.role)).toEqual(['user']);
+    expect(record.draft?.text.length).toBeGreaterThan(50);
+    expect(shown.startsWith(record.draft!.text)).toBe(true);
+
+    // Reopened elsewhere: the partial answer is there, marked interrupted.
+    const reload = await localAgent(['A better story.'], store);
+    controller.abort();
+    await reading;
+    // (Here the first tab's own abort commits first; a closed tab would not, and the draft alone would show.)
+    const reopened = await reload.agent.openChat(chat.id);
+    const last = reopened.messages.at(-1)!;
+    expect(last).toMatchObject({ role: 'assistant', finishReason: 'abort' });
+    expect(last.role === 'assistant' && last.text.length).toBeGreaterThan(50);
+
+    const again = await reopened.regenerate();
+    expect(again.text).toBe('A better story.');
+    expect(reopened.messages.map((m) => (m.role === 'assistant' ? m.text : m.role))).toEqual(['user', 'A better story.']);
+    expect((await store.snapshot(chat.id)).messages).toHaveLength(2);
+  });
+
+  it('a draft left by a tab that closed mid-stream is shown, interrupted, when the chat is opened', async () => {
+    const store = new SnapshotStore();
+    const { agent } = await localAgent([], store);
+    const chat = await agent.newChat();
+    await store.append(chat.id, [{ role: 'user', content: 'Tell me a story', createdAt: 1 }], { expectedVersion: 0, answers: [], updatedAt: 1 });
+    await store.saveDraft(chat.id, 'Once upon a time, a lighthouse keeper');
+    const reopened = await (await localAgent([], store)).agent.openChat(chat.id);
+    expect(reopened.messages.at(-1)).toMatchObject({ role: 'assistant', text: 'Once upon a time, a lighthouse keeper', finishReason: 'abort', toolCalls: [] });
+    const { record, messages } = await store.snapshot(chat.id);
+    expect(record.draft).toBeUndefined();
+    expect(messages).toHaveLength(2);
+  });
+
+  it('regenerate() refuses when there is no answer to replace, or calls are pending', async () => {
+    const { agent } = await localAgent([]);
+    const chat = await agent.newChat();
+    expect((await chat.regenerate().catch((e) => e)).name).toBe('InvalidOptionsError');
+  });
+});

@@ -54,6 +54,8 @@ export interface LoopContext {
   readonly messages: readonly ChatMessage[];
   /** Append messages and set the pending turn's answers and started calls (none unless given), in one write. */
   commit(messages: ChatMessage[], state?: CommitState): Promise<void>;
+  /** Keep the answer being written, as far as it was shown (the commit that ends it clears it). */
+  saveDraft(text: string): Promise<void>;
   emit<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void;
   newCallId(): string;
 }
@@ -92,21 +94,26 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
     const started = performance.now();
     let shown = '';
     let response: ModelResponse;
+    const draft = draftWriter((text) => context.saveDraft(text));
     try {
       response = await context.model.generate(buildRequest(context, toolChoice), {
         signal,
         onText: (delta) => {
           shown += delta;
+          draft.update(shown);
           context.emit('text', { hop, delta });
           options.onText?.(delta, hop);
         },
       });
     } catch (error) {
+      await draft.stop();
       // The model failed mid-reply (the device was lost, the worker died):
       // keep what it had said, marked as interrupted, then report the failure.
       if (shown) await context.commit([interruptedTurn(shown)]).catch(() => undefined);
       throw error;
     }
+    // No draft write may land after the turn's commit (which clears the draft).
+    await draft.stop();
     addUsage(stats, response, performance.now() - started);
     toolChoice = 'auto';
     const turn = assistantTurn(response, context);
@@ -208,6 +215,37 @@ function problemText(name: string, problem: { truncated: boolean; detail: string
   return problem.truncated
     ? `${which} was cut off by the token limit before it ended; it was not run. Call it again with shorter arguments.`
     : `${which} could not be read: ${problem.detail}. Write it again as valid JSON.`;
+}
+
+/** How often, at most, the answer being written goes to disk. */
+const DRAFT_INTERVAL_MS = 250;
+
+/**
+ * The answer being written, kept on disk as it streams: at most one write per
+ * DRAFT_INTERVAL_MS, one at a time, never on the per-token path. A failed
+ * write only loses the draft (the commit that ends the answer reports errors).
+ */
+function draftWriter(save: (text: string) => Promise<void>) {
+  let text = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const flush = () => {
+    timer = undefined;
+    const shown = text;
+    writing = writing.then(() => save(shown)).catch(() => undefined);
+  };
+  return {
+    update(shown: string): void {
+      text = shown;
+      if (!timer && !stopped) timer = setTimeout(flush, DRAFT_INTERVAL_MS);
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      await writing;
+    },
+  };
 }
 
 /**

@@ -131,7 +131,38 @@ export class IdbChatStore implements ChatStore {
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
       record.started = meta.started ?? [];
+      delete record.draft;
       if (meta.title && !record.title) record.title = meta.title;
+      record.version++;
+      writes.add(chats.put(record));
+      await writes.done();
+      return record.version;
+    });
+  }
+
+  saveDraft(chatId: string, text: string): Promise<void> {
+    return this.#write(async (tx) => {
+      const chats = tx.objectStore('chats');
+      const record = await chats.get(chatId);
+      if (!record) throw new ChatNotFoundError(chatId);
+      record.draft = { text, updatedAt: Date.now() };
+      await chats.put(record);
+    });
+  }
+
+  truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
+    return this.#write(async (tx) => {
+      const chats = tx.objectStore('chats');
+      const record = await chats.get(chatId);
+      if (!record) throw new ChatNotFoundError(chatId);
+      if (record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, record.version);
+      const writes = new Writes();
+      writes.add(tx.objectStore('messages').delete(messageRange(chatId, count)));
+      record.messageCount = Math.min(record.messageCount, count);
+      record.updatedAt = meta.updatedAt;
+      record.answers = meta.answers;
+      record.started = meta.started ?? [];
+      delete record.draft;
       record.version++;
       writes.add(chats.put(record));
       await writes.done();

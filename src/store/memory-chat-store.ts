@@ -24,7 +24,25 @@ export class MemoryChatStore implements ChatStore {
     record.updatedAt = meta.updatedAt;
     record.answers = clone(meta.answers);
     record.started = [...(meta.started ?? [])];
+    delete record.draft;
     if (meta.title && !record.title) record.title = meta.title;
+    return ++record.version;
+  }
+
+  async saveDraft(chatId: string, text: string): Promise<void> {
+    this.#chat(chatId).record.draft = { text, updatedAt: Date.now() };
+  }
+
+  async truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
+    const chat = this.#chat(chatId);
+    if (chat.record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version);
+    chat.messages.length = Math.min(chat.messages.length, count);
+    const record = chat.record;
+    record.messageCount = chat.messages.length;
+    record.updatedAt = meta.updatedAt;
+    record.answers = clone(meta.answers);
+    record.started = [...(meta.started ?? [])];
+    delete record.draft;
     return ++record.version;
   }
 

@@ -21,6 +21,8 @@ export interface ChatRecord extends ChatSummary {
   answers: ToolResultRecord[];
   /** Pending calls whose handler started and has not finished (absent in chats stored before it existed). */
   started?: string[];
+  /** The answer being written, as far as it was shown: kept while it streams, cleared by the commit that ends it. */
+  draft?: { text: string; updatedAt: number };
 }
 
 /** One message, keyed by chat and position: appending is one small write, whatever the chat's length. */
@@ -53,6 +55,10 @@ export interface ChatStore {
   create(record: ChatRecord): Promise<void>;
   /** Append messages at the chat's current end (one transaction); returns the new version. */
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number>;
+  /** Keep the answer being written (no version change: only the chat's running work writes it). */
+  saveDraft(chatId: string, text: string): Promise<void>;
+  /** Drop the messages from position `count` on (regenerate), in one write; returns the new version. */
+  truncate(chatId: string, count: number, meta: CommitMeta): Promise<number>;
   get(chatId: string): Promise<ChatRecord | undefined>;
   /** The chat's messages from position `from` on. */
   messages(chatId: string, from?: number): Promise<ChatMessage[]>;

@@ -5,7 +5,7 @@
 type Listener = () => void;
 
 interface LockManagerLike {
-  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+  request<T>(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
 export class TabSync {
@@ -41,6 +41,13 @@ export class TabSync {
       if (this.#localLocks.get(name) === tail) this.#localLocks.delete(name);
     });
     return run;
+  }
+
+  /** Run `work` holding the chat's lock if no one holds it now; else skip it and resolve undefined. */
+  ifAvailable<T>(chatId: string, work: () => Promise<T>): Promise<T | undefined> {
+    const name = `tabagent:${this.scope}:${chatId}`;
+    if (this.#locks) return this.#locks.request(name, { ifAvailable: true }, (lock) => (lock ? work() : Promise.resolve(undefined)));
+    return this.#localLocks.has(name) ? Promise.resolve(undefined) : this.exclusive(chatId, work);
   }
 
   /** Say that the chat changed: other tabs hear it, and so do other Chat objects in this tab. */
