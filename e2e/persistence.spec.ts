@@ -143,3 +143,62 @@ test('persistent storage is asked for when the app opts in, and the answer repor
   });
   expect(typeof persisted).toBe('boolean');
 });
+
+test('reload while the answer streams: the words shown are kept, marked interrupted, and regenerate() replaces them', async ({ page }) => {
+  const id = await page.evaluate(async () => {
+    const { createAgent, fakeModel } = window.tabagent;
+    const story = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    const agent = await createAgent({ model: fakeModel([{ text: story, tokenDelayMs: 10 }]) });
+    const chat = await agent.newChat();
+    let shown = '';
+    chat.on('text', (e) => void (shown += e.delta));
+    void chat.send('Tell me a long story').catch(() => undefined);
+    while (shown.length < 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Past the draft interval, so what was shown is on disk.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return chat.id;
+  });
+  await page.reload();
+  await ready(page);
+  const after = await page.evaluate(async (chatId) => {
+    const { createAgent, fakeModel } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel(['A short one.']) });
+    const chat = await agent.openChat(chatId);
+    const last = chat.messages.at(-1)!;
+    const interrupted = last.role === 'assistant' ? { finishReason: last.finishReason, start: last.text.slice(0, 15), long: last.text.length > 200 } : null;
+    const again = await chat.regenerate();
+    return { interrupted, again: again.text, roles: chat.messages.map((m) => m.role) };
+  }, id);
+  expect(after.interrupted).toEqual({ finishReason: 'abort', start: 'word0 word1 wor', long: true });
+  expect(after).toMatchObject({ again: 'A short one.', roles: ['user', 'assistant'] });
+});
+
+test('reload while a tool runs: the turn and the call are kept, the call reported interrupted, never run again', async ({ page }) => {
+  const id = await page.evaluate(async () => {
+    const { createAgent, fakeModel, tool, toolCallText, z } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel([toolCallText('delete_file', { path: 'notes.txt' }), 'Deleted.']) });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const remove = tool({ name: 'delete_file', description: 'Delete a file', input: z.object({ path: z.string() }), run: () => (started(), new Promise(() => undefined)) });
+    const chat = await agent.newChat({ tools: [remove] });
+    void chat.send('Delete notes.txt').catch(() => undefined);
+    await running;
+    return chat.id;
+  });
+  await page.reload();
+  await ready(page);
+  const after = await page.evaluate(async (chatId) => {
+    const { createAgent, fakeModel, tool, z, isPendingToolCallsError } = window.tabagent;
+    const fake = fakeModel(['Okay.']);
+    const agent = await createAgent({ model: fake });
+    let runs = 0;
+    const remove = tool({ name: 'delete_file', description: 'Delete a file', input: z.object({ path: z.string() }), run: () => (runs++, 'deleted') });
+    const chat = await agent.openChat(chatId, { tools: [remove] });
+    const pending = chat.pendingToolCalls.map((c) => ({ name: c.name, interrupted: c.interrupted }));
+    const blocked = isPendingToolCallsError(await chat.send('Did it work?').catch((e) => e));
+    await chat.cancelToolCalls('The page was closed while it ran; it may or may not have happened.');
+    const reply = await chat.send('Did it work?');
+    return { pending, blocked, runs, text: reply.text };
+  }, id);
+  expect(after).toEqual({ pending: [{ name: 'delete_file', interrupted: true }], blocked: true, runs: 0, text: 'Okay.' });
+});
