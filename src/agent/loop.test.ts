@@ -196,6 +196,26 @@ describe('raw and unknown tools', () => {
   });
 });
 
+describe('stats on errors', () => {
+  it('every run error carries the stats so far: a return-policy failure, an abort, a model failure', async () => {
+    const add = tool({ name: 'add', description: '', input: z.object({ a: z.number() }), run: ({ a }) => a });
+    const boom = tool({ name: 'boom', description: '', input: z.object({}), run: () => Promise.reject(new Error('down')) });
+    const failing = await localChat([call('add', { a: 1 }), call('boom')], { tools: [add, boom] });
+    const failure = await failing.chat.send('go').catch((e) => e);
+    expect(failure.name).toBe('ToolExecutionError');
+    expect(failure.stats).toMatchObject({ hops: 1, modelCalls: 2, toolCalls: 2 });
+
+    const slow = await localChat([{ text: 'many words to stream here', tokenDelayMs: 10 }]);
+    const controller = new AbortController();
+    const aborted = slow.chat.send('go', { signal: controller.signal }).catch((e) => e);
+    setTimeout(() => controller.abort(), 25);
+    expect(await aborted).toMatchObject({ name: 'AbortError', stats: { modelCalls: 1, hops: 0 } });
+
+    const broken = await localChat([{ text: 'partial', fault: 'model-error' }]);
+    expect(await broken.chat.send('go').catch((e) => e)).toMatchObject({ name: 'ModelError', stats: { hops: 0 } });
+  });
+});
+
 describe('the hop cap', () => {
   it.each([0, -1, 1.5])('refuses maxToolHops %s with InvalidOptionsError', async (maxToolHops) => {
     const error = await localChat(['x'], { maxToolHops }).catch((e) => e);

@@ -83,9 +83,25 @@ const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) =
 const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= settings.maxToolHops;
 
 export async function runLoop(context: LoopContext, options: LoopOptions): Promise<Reply> {
+  const stats = emptyStats();
+  try {
+    return await loop(context, options, stats);
+  } catch (error) {
+    throw withStats(error, stats);
+  }
+}
+
+/** Every run error carries what the run had done (a copy, as it was when the run ended). */
+function withStats(error: unknown, stats: ReplyStats): unknown {
+  if (typeof error === 'object' && error !== null && Object.isExtensible(error) && !Object.hasOwn(error, 'stats')) {
+    Object.defineProperty(error, 'stats', { value: { ...stats }, enumerable: true, configurable: true });
+  }
+  return error;
+}
+
+async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStats): Promise<Reply> {
   const { tools, settings } = context;
   const { signal } = options;
-  const stats = emptyStats();
   let toolChoice = options.toolChoice;
   for (;;) {
     if (signal.aborted) throw abortReason(signal);

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../json.js';
 import type { FinishReason } from '../model/types.js';
+import type { ReplyStats } from '../stats.js';
 
 /** A tool call the model made. */
 export interface ToolCall {
@@ -23,23 +24,7 @@ export interface ToolCall {
   interrupted?: boolean;
 }
 
-export interface ReplyStats {
-  /** Model → tools → model round trips in this run. */
-  hops: number;
-  /** Tool handlers run. */
-  toolCalls: number;
-  /** Model generations. */
-  modelCalls: number;
-  /** Prompt tokens the model had to read (WebLLM counts only what its KV cache did not hold). */
-  promptTokens: number;
-  completionTokens: number;
-  /** Wall time waiting for the model, and running tools. */
-  modelMs: number;
-  toolMs: number;
-  /** Of the last generation, when the model reports it. */
-  prefillTokensPerSecond?: number;
-  decodeTokensPerSecond?: number;
-}
+export type { ReplyStats } from '../stats.js';
 
 export interface Reply {
   /** What the model said, without tool-call markup or reasoning. */

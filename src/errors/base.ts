@@ -1,10 +1,14 @@
 // Every tabagent error carries a stable `name` and `code`: class names do not
 // survive minifiers and `instanceof` does not survive the worker boundary.
+import type { ReplyStats } from '../stats.js';
+
 const MARK = Symbol.for('tabagent.error');
 
 export abstract class TabAgentError extends Error {
   abstract override readonly name: string;
   abstract readonly code: string;
+  /** On an error that ended a run (send, sendToolResult, runTool, regenerate): what the run had done so far. */
+  declare readonly stats?: ReplyStats;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
