@@ -138,3 +138,22 @@ test('P5: memory stays flat over 1,000 streamed sends', async ({ page, context }
   // The conversation itself grows (2,000 short messages kept in memory); nothing else should.
   expect((after - before) / 1000).toBeLessThan(3000);
 });
+
+test('restarts run one at a time and leak no worker; close() wins over a restart; a send during a restart waits for the new worker', async ({ page }) => {
+  const before = page.workers().length;
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, isAgentClosedError } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel(() => 'still here') });
+    const chat = await agent.newChat();
+    const restarts = Promise.all([agent.restart(), agent.restart()]);
+    const reply = await chat.send('hello?');
+    await restarts;
+    const closing = await createAgent({ model: fakeModel(['x']) });
+    const restart = closing.restart().catch((e) => e);
+    closing.close();
+    return { reply: reply.text, closedWins: isAgentClosedError(await restart) };
+  });
+  expect(result).toEqual({ reply: 'still here', closedWins: true });
+  // One worker for the first agent; none for the closed one.
+  await expect.poll(() => page.workers().length).toBe(before + 1);
+});

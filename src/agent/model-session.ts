@@ -2,7 +2,8 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { InvalidOptionsError } from '../errors/index.js';
+import { AgentClosedError, InvalidOptionsError } from '../errors/index.js';
+import { serial } from './serial.js';
 import { startWorker, type WorkerLauncher } from '../model/open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
 import { WorkerConnection } from '../model/worker-connection.js';
@@ -37,9 +38,18 @@ interface Running {
   model: WorkerModel;
 }
 
+// How restarts and closing settle:
+// - Restarts run one at a time, in call order; each ends the worker before it.
+// - Generations asked for during a restart wait for the new worker.
+// - close() wins: a restart in flight ends its new worker and rejects with
+//   AgentClosedError; nothing is left running.
 export class ModelSession implements ChatModel {
   #running: Running;
   #options: ModelOptions;
+  readonly #restarts = serial();
+  /** The restart in flight, for generations to wait on. */
+  #restarting: Promise<unknown> | null = null;
+  #closed = false;
 
   private constructor(
     running: Running,
@@ -58,24 +68,36 @@ export class ModelSession implements ChatModel {
     return this.#running.model.info;
   }
 
-  get alive(): boolean {
-    return this.#running.connection.alive;
-  }
-
-  generate(request: ModelRequest, options?: GenerateOptions): Promise<ModelResponse> {
+  async generate(request: ModelRequest, options?: GenerateOptions): Promise<ModelResponse> {
+    while (this.#restarting) await this.#restarting.catch(() => undefined);
     return this.#running.model.generate(request, options);
   }
 
   /** A new worker with the same model, or with `changes` (say, a smaller model after running out of memory). */
-  async restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
-    const options = { ...this.#options, ...changes };
-    this.#running.connection.terminate();
-    this.#running = await run(options, this.launch);
-    this.#options = options;
-    return this.info;
+  restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
+    const restarting = this.#restarts(async () => {
+      if (this.#closed) throw new AgentClosedError();
+      const options = { ...this.#options, ...changes };
+      this.#running.connection.terminate();
+      const running = await run(options, this.launch);
+      if (this.#closed) {
+        running.connection.terminate();
+        throw new AgentClosedError();
+      }
+      this.#running = running;
+      this.#options = options;
+      return this.info;
+    });
+    this.#restarting = restarting;
+    const settled = () => {
+      if (this.#restarting === restarting) this.#restarting = null;
+    };
+    restarting.then(settled, settled);
+    return restarting;
   }
 
   close(): void {
+    this.#closed = true;
     this.#running.connection.terminate();
   }
 }
