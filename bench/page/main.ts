@@ -95,9 +95,16 @@ async function floor(samples: number) {
 }
 
 /** A 2,000-token reply, streamed to a page consumer; each delta's trip from the worker. */
-async function stream() {
+/**
+ * `stored`: chats in IndexedDB, so the answer being written is kept as it
+ * streams (a draft write at most every 250 ms). `paced`: one token per ms,
+ * slow enough for drafts to be written while the reply streams, as with a
+ * real model.
+ */
+async function stream(stored = false, paced = stored) {
   const words = Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' ') + ' end';
-  const agent = await createAgent({ model: fakeModel(() => words), storage: false, workerUrl: timedWorkerUrl });
+  const script = paced ? [{ text: words, tokenDelayMs: 1 }] : () => words;
+  const agent = await createAgent({ model: fakeModel(script), storage: stored ? { dbName: dbName('stream') } : false, workerUrl: timedWorkerUrl });
   const chat = await agent.newChat();
   const receivedAt: number[] = [];
   chat.on('text', () => receivedAt.push(performance.timeOrigin + performance.now()));
