@@ -284,6 +284,14 @@ describe('the chat', () => {
     await ended.chat.send('go');
     await ended.chat.send('and now?');
     expect(ended.fake.requests[1]!.reusedCache).toBe(true);
+
+    // A template with a tool role (Llama 3.1's ipython) too: unread results go with the user's message.
+    const llama = await localChat([call('search_web', { q: 'a' }, 'llama'), 'moved on'], { tools: [search] }, { family: 'llama', template: 'llama-3_1' });
+    await llama.chat.send('go');
+    await llama.chat.cancelToolCalls();
+    await llama.chat.send('next');
+    expect(llama.fake.requests[1]!.reusedCache).toBe(true);
+    expect(llama.fake.requests[1]!.messages.at(-1)).toMatchObject({ role: 'user' });
   });
 
   it('serializes two sends on one chat', async () => {

@@ -1,22 +1,26 @@
 import type { ModelRequest } from '../model/types.js';
 import type { EngineMessage, ToolCodec } from './types.js';
 
-/** The conversation as the engine takes it: one engine message per runtime message. `toolRole`: the model's template has one. */
+/**
+ * The conversation as the engine takes it: one engine message per runtime
+ * message, but for results the model never read (cancelled, or a run its
+ * tools ended), which go with the user message after them as one user turn,
+ * so each request still adds one message and WebLLM keeps its KV cache.
+ * `toolRole`: the model's template has one.
+ */
 export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole: boolean): EngineMessage[] {
   const messages: EngineMessage[] = [];
   const system = codec.renderSystem(request.system, request.tools);
   if (system !== undefined && system !== '') messages.push({ role: 'system', content: system });
-  for (const message of request.messages) {
+  request.messages.forEach((message, i) => {
+    const unread = message.role === 'tool' && request.messages[i + 1]?.role === 'user';
     const next: EngineMessage =
       message.role === 'user' ? { role: 'user', content: message.content }
       : message.role === 'assistant' ? { role: 'assistant', content: message.raw }
-      : codec.renderResults(message.results, toolRole);
-    // Results the model never read (cancelled, or a run its tools ended) and
-    // the next user message: one user turn, so each request still adds one
-    // message and WebLLM keeps its KV cache.
+      : codec.renderResults(message.results, toolRole && !unread);
     const last = messages.at(-1);
     if (last?.role === 'user' && next.role === 'user') last.content += `\n${next.content}`;
     else messages.push(next);
-  }
+  });
   return messages;
 }
