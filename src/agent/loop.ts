@@ -136,13 +136,17 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
     context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const reply: Reply = { text: turn.text, reasoning: turn.reasoning, toolCalls: turn.toolCalls, finishReason: turn.finishReason, stats };
 
-    await context.commit([turn]);
+    const runs = !interrupted(turn) && !done(turn) && !forCaller(turn, tools, options.returnToolRequests) && !capReached(stats, settings);
+    // Calls that start at once (no hook or person to wait for) are marked
+    // started with the turn: one write fewer per hop.
+    const startNow = runs ? startingAtOnce(turn.toolCalls, context) : [];
+    await context.commit([turn], { started: startNow });
     if (interrupted(turn)) throw abortReason(signal);
     if (done(turn) || forCaller(turn, tools, options.returnToolRequests)) return reply;
     if (capReached(stats, settings)) throw new ToolHopsError(stats.hops, reply);
 
     const toolsStarted = performance.now();
-    const journal = batchJournal(context);
+    const journal = batchJournal(context, startNow);
     const batch = await runBatch(turn.toolCalls, (c) => tools.managed(c.name), settings.maxConcurrentTools, {
       signal,
       maxResultChars: settings.maxResultChars,
@@ -270,20 +274,23 @@ function draftWriter(save: (text: string) => Promise<void>) {
  * written when others of the batch are still to end; the last one goes with
  * the hop's results.
  */
-function batchJournal(context: LoopContext): BatchJournal & { close(): Promise<void> } {
+function batchJournal(context: LoopContext, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
   const answers: ToolResultRecord[] = [];
-  const started = new Set<string>();
+  const started = new Set<string>(markedWithTurn);
+  const unwritten = new Set<string>(markedWithTurn);
   const write = serial();
   let closed = false;
   let last: Promise<void> = Promise.resolve();
   const save = () => (last = write(() => (closed ? Promise.resolve() : context.commit([], { answers: [...answers], started: [...started] }))));
   return {
     started(callId) {
+      if (unwritten.delete(callId)) return Promise.resolve();
       started.add(callId);
       return save();
     },
     finished(callId, record, more) {
       if (closed) return Promise.resolve();
+      unwritten.delete(callId);
       started.delete(callId);
       if (record) answers.push(record);
       return more ? save() : Promise.resolve();
@@ -293,6 +300,23 @@ function batchJournal(context: LoopContext): BatchJournal & { close(): Promise<v
       await last.catch(() => undefined);
     },
   };
+}
+
+/**
+ * The first calls of a batch, up to the concurrency, whose handlers will
+ * start without waiting on anyone: managed, readable, no hook to ask and no
+ * approval needed. (Argument validation may still refuse one: it is then
+ * answered at once, and no longer started.)
+ */
+function startingAtOnce(calls: readonly ToolCall[], context: LoopContext): string[] {
+  if (context.hooks.beforeToolCall) return [];
+  const ids: string[] = [];
+  for (const call of calls.slice(0, context.settings.maxConcurrentTools)) {
+    const tool = call.error ? undefined : context.tools.managed(call.name);
+    if (!tool || tool.needsApproval !== false) break;
+    ids.push(call.id);
+  }
+  return ids;
 }
 
 /** Results for a batch an abort stopped: what finished, and "stopped" for the rest. */
