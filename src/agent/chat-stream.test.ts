@@ -59,8 +59,9 @@ describe('abort', () => {
   it('during generation: AbortError, the partial text kept and marked, the next send works', async () => {
     const { chat } = await localChat([{ text: 'a b c d e f g h i j k l m n o p', tokenDelayMs: 10 }, 'fine']);
     const controller = new AbortController();
+    // Once some text has streamed.
+    chat.on('text', () => controller.abort());
     const running = chat.send('go', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 40);
     const error = await running.catch((e) => e);
     expect(isAbortError(error)).toBe(true);
     expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
@@ -75,17 +76,18 @@ describe('abort', () => {
       description: '',
       input: z.object({}),
       run: (_, { signal }) =>
-        new Promise((_, reject) =>
+        new Promise((_, reject) => {
           signal.addEventListener('abort', () => {
             sawAbort = true;
             reject(signal.reason);
-          }),
-        ),
+          });
+          // The abort comes while the handler runs.
+          setTimeout(() => controller.abort(), 10);
+        }),
     });
-    const { chat, fake } = await localChat([call('slow'), 'after'], { tools: [slow] });
     const controller = new AbortController();
+    const { chat, fake } = await localChat([call('slow'), 'after'], { tools: [slow] });
     const running = chat.send('go', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
     expect(isAbortError(await running.catch((e) => e))).toBe(true);
     expect(sawAbort).toBe(true);
     expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);

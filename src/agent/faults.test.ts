@@ -75,6 +75,7 @@ describe('handlers', () => {
 
   it('H5: after an abort a call is never started, and never retried', async () => {
     const runs: string[] = [];
+    const controller = new AbortController();
     const slow = tool({
       name: 'slow',
       description: '',
@@ -84,12 +85,12 @@ describe('handlers', () => {
         new Promise((_, reject) => {
           runs.push(`start ${n}`);
           signal.addEventListener('abort', () => reject(new Error('stopped')));
+          // The abort comes while the first call runs.
+          setTimeout(() => controller.abort(), 20);
         }),
     });
     const { chat } = await localChat([`${call('slow', { n: 1 })}\n${call('slow', { n: 2 })}`], { tools: [slow] });
-    const controller = new AbortController();
     const sending = chat.send('go', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
     expect(isAbortError(await sending.catch((e) => e))).toBe(true);
     expect(runs).toEqual(['start 1']);
   });
@@ -128,9 +129,10 @@ describe('the model failing', () => {
     const { agent } = await localAgent((r) => ({ text: `answer to ${r.last} and some more words`, tokenDelayMs: 5 }));
     const [one, two] = [await agent.newChat(), await agent.newChat()];
     const controller = new AbortController();
+    // Once chat one's answer is streaming (chat two's run waits behind it in the worker).
+    one.on('text', () => controller.abort());
     const first = one.send('one', { signal: controller.signal });
     const second = two.send('two');
-    setTimeout(() => controller.abort(), 15);
     expect(isAbortError(await first.catch((e) => e))).toBe(true);
     expect((await second).text).toBe('answer to two and some more words');
   });

@@ -207,8 +207,8 @@ describe('stats on errors', () => {
 
     const slow = await localChat([{ text: 'many words to stream here', tokenDelayMs: 10 }]);
     const controller = new AbortController();
+    slow.chat.on('text', () => controller.abort());
     const aborted = slow.chat.send('go', { signal: controller.signal }).catch((e) => e);
-    setTimeout(() => controller.abort(), 25);
     expect(await aborted).toMatchObject({ name: 'AbortError', stats: { modelCalls: 1, hops: 0 } });
 
     const broken = await localChat([{ text: 'partial', fault: 'model-error' }]);

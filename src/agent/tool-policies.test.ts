@@ -208,11 +208,15 @@ describe('an approval question left open', () => {
     const { chat } = await localChat([call('delete_file', { path: '/tmp/x' }), 'next'], {
       tools: [t],
       // Nobody answers; the UI closes its question when the signal aborts.
-      approve: (_, { signal }) => new Promise<boolean>(() => signal.addEventListener('abort', () => (withdrawn = true))),
+      approve: (_, { signal }) =>
+        new Promise<boolean>(() => {
+          signal.addEventListener('abort', () => (withdrawn = true));
+          // The abort comes while the question is open.
+          setTimeout(() => controller.abort(), 10);
+        }),
     });
     const controller = new AbortController();
     const sending = chat.send('go', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
     expect((await sending.catch((e) => e)).name).toBe('AbortError');
     expect(withdrawn).toBe(true);
     expect(t.spy).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@
 // - Writes ask for strict durability.
 // - A connection the browser dropped is reopened once; one closed because a
 //   newer tab upgraded the database is not (this page must reload).
-import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
 import type { ChatMessage } from '../agent/types.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
@@ -17,6 +17,7 @@ import type { TabAgentDB } from './schema.js';
 import { storageFailure } from './storage-failure.js';
 
 type WriteTx = IDBPTransaction<TabAgentDB, StoreNames<TabAgentDB>[], 'readwrite'>;
+type MessageStore = IDBPObjectStore<TabAgentDB, StoreNames<TabAgentDB>[], 'messages', 'readwrite'>;
 
 const STORES: StoreNames<TabAgentDB>[] = ['chats', 'messages'];
 
@@ -119,15 +120,21 @@ export class IdbChatStore implements ChatStore {
   }
 
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
+    return this.#change(chatId, meta, (store, record, writes) => {
+      messages.forEach((message, i) => writes.add(store.put({ chatId, seq: record.messageCount + i, message })));
+      record.messageCount += messages.length;
+    });
+  }
+
+  /** One commit, in one transaction: the messages edited, the pending turn's state set, the draft ended, the version bumped. */
+  #change(chatId: string, meta: CommitMeta, edit: (messages: MessageStore, record: ChatRecord, writes: Writes) => void): Promise<number> {
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
       const record = await chats.get(chatId);
       if (!record) throw new ChatNotFoundError(chatId);
       if (record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, record.version);
-      const store = tx.objectStore('messages');
       const writes = new Writes();
-      messages.forEach((message, i) => writes.add(store.put({ chatId, seq: record.messageCount + i, message })));
-      record.messageCount += messages.length;
+      edit(tx.objectStore('messages'), record, writes);
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
       record.started = meta.started ?? [];
@@ -140,6 +147,7 @@ export class IdbChatStore implements ChatStore {
     });
   }
 
+
   saveDraft(chatId: string, text: string): Promise<void> {
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
@@ -151,24 +159,12 @@ export class IdbChatStore implements ChatStore {
   }
 
   truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
-    return this.#write(async (tx) => {
-      const chats = tx.objectStore('chats');
-      const record = await chats.get(chatId);
-      if (!record) throw new ChatNotFoundError(chatId);
-      if (record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, record.version);
-      const writes = new Writes();
-      writes.add(tx.objectStore('messages').delete(messageRange(chatId, count)));
+    return this.#change(chatId, meta, (store, record, writes) => {
+      writes.add(store.delete(messageRange(chatId, count)));
       record.messageCount = Math.min(record.messageCount, count);
-      record.updatedAt = meta.updatedAt;
-      record.answers = meta.answers;
-      record.started = meta.started ?? [];
-      delete record.draft;
-      record.version++;
-      writes.add(chats.put(record));
-      await writes.done();
-      return record.version;
     });
   }
+
 
   get(chatId: string): Promise<ChatRecord | undefined> {
     return this.#read((db) => db.get('chats', chatId));

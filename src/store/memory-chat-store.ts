@@ -15,18 +15,7 @@ export class MemoryChatStore implements ChatStore {
   }
 
   async append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
-    const chat = this.#chat(chatId);
-    if (chat.record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version);
-    const copies = clone(messages);
-    chat.messages.push(...copies);
-    const record = chat.record;
-    record.messageCount = chat.messages.length;
-    record.updatedAt = meta.updatedAt;
-    record.answers = clone(meta.answers);
-    record.started = [...(meta.started ?? [])];
-    delete record.draft;
-    if (meta.title && !record.title) record.title = meta.title;
-    return ++record.version;
+    return this.#change(chatId, meta, (list) => list.push(...clone(messages)));
   }
 
   async saveDraft(chatId: string, text: string): Promise<void> {
@@ -34,15 +23,21 @@ export class MemoryChatStore implements ChatStore {
   }
 
   async truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
+    return this.#change(chatId, meta, (list) => void (list.length = Math.min(list.length, count)));
+  }
+
+  /** One commit: the messages edited, the pending turn's state set, the draft ended, the version bumped. */
+  #change(chatId: string, meta: CommitMeta, edit: (messages: ChatMessage[]) => void): number {
     const chat = this.#chat(chatId);
     if (chat.record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version);
-    chat.messages.length = Math.min(chat.messages.length, count);
+    edit(chat.messages);
     const record = chat.record;
     record.messageCount = chat.messages.length;
     record.updatedAt = meta.updatedAt;
     record.answers = clone(meta.answers);
     record.started = [...(meta.started ?? [])];
     delete record.draft;
+    if (meta.title && !record.title) record.title = meta.title;
     return ++record.version;
   }
 
