@@ -159,7 +159,7 @@ function table(fig, results) {
     ['Overhead per hop, p95', fig.overheadP95, ms, ''],
     ['Overhead per hop with IndexedDB (goal < 3 ms)', fig.overheadStore, ms, `${(fig.overheadStore.median / fig.floor.median).toFixed(2)}× floor`],
     ['Overhead per send of one hop (user message, 2 turns, 1 tool), memory', fig.sendOverhead, ms, ''],
-    ['Overhead per send of one hop, IndexedDB (3 commits)', fig.sendOverheadStore, ms, `${(fig.sendOverheadStore.median / fig.floor.median).toFixed(2)}× floor`],
+    ['Overhead per send of one hop, IndexedDB (4 commits: user message, turn with its call started, results, answer)', fig.sendOverheadStore, ms, `${(fig.sendOverheadStore.median / fig.floor.median).toFixed(2)}× floor`],
     ['Stream: deltas/s to a page consumer (goal ≫ 1,000)', fig.deltasPerSecond, (x) => `${Math.round(x)}/s`, `${(fig.deltasPerSecond.median / fig.baselineDeltasPerSecond.median).toFixed(2)}× in-worker`],
     ['Stream with drafts kept in IndexedDB: time vs in memory, 1,000 tokens at 1 ms (goal ≤ 1.05)', fig.streamStoredMs, (x) => `${Math.round(x)} ms`, `${(fig.streamStoredMs.median / fig.streamMemoryMs.median).toFixed(3)}× memory`],
     ['Stream: in-worker fake model alone (baseline)', fig.baselineDeltasPerSecond, (x) => `${Math.round(x)}/s`, ''],
