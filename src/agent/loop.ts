@@ -136,10 +136,10 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
     context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const reply: Reply = { text: turn.text, reasoning: turn.reasoning, toolCalls: turn.toolCalls, finishReason: turn.finishReason, stats };
 
-    const runs = !interrupted(turn) && !done(turn) && !forCaller(turn, tools, options.returnToolRequests) && !capReached(stats, settings);
+    const ends = interrupted(turn) || done(turn) || forCaller(turn, tools, options.returnToolRequests) || capReached(stats, settings);
     // Calls that start at once (no hook or person to wait for) are marked
     // started with the turn: one write fewer per hop.
-    const startNow = runs ? startingAtOnce(turn.toolCalls, context) : [];
+    const startNow = ends ? [] : startingAtOnce(turn.toolCalls, context);
     await context.commit([turn], { started: startNow });
     if (interrupted(turn)) throw abortReason(signal);
     if (done(turn) || forCaller(turn, tools, options.returnToolRequests)) return reply;
