@@ -1,3 +1,4 @@
+import type { ContextTrim } from './context-window.js';
 import type { FinishReason } from '../model/types.js';
 import type { ToolCall } from './types.js';
 
@@ -18,6 +19,8 @@ export type ChatEvents = {
   'tool-end': { callId: string; toolName: string; content: string; isError: boolean; durationMs: number; attempts: number };
   /** A call was refused: denied by `approve`, or blocked by `beforeToolCall`. */
   'tool-denied': { callId: string; toolName: string; reason: string };
+  /** Older messages no longer fit the model's context window: the model now sees the chat from `dropped` on (the stored chat keeps all). */
+  'context-trimmed': ContextTrim;
   /** A hop finished: tools ran and the model is asked again. */
   hop: { hops: number };
 };

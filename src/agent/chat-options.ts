@@ -3,6 +3,7 @@ import type { GenerationOptions } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../tools/encode-result.js';
 import type { Tool } from '../tools/types.js';
+import { checkContextOptions, type ContextOptions } from './context-window.js';
 import { checkHooks, type ToolHooks } from './hooks.js';
 import type { ChatSettings } from './loop.js';
 import { ToolSet } from './tool-set.js';
@@ -22,9 +23,11 @@ export interface ChatOptions extends ToolHooks {
   generation?: GenerationOptions;
   /** Longest tool result, in characters, before it is cut with a visible marker (default 8000). */
   maxResultChars?: number;
+  /** How the chat fits the model's context window (default: trim the oldest exchanges). */
+  context?: ContextOptions;
 }
 
-export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: ChatSettings; hooks: ToolHooks } {
+export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: ChatSettings; hooks: ToolHooks; context: ContextOptions } {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'must be an object');
   if (options.system !== undefined && typeof options.system !== 'string') throw new InvalidOptionsError('system', 'must be a string');
   const tools = new ToolSet(options.tools ?? []);
@@ -37,6 +40,12 @@ export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: 
     generation: options.generation,
     maxResultChars: count(options.maxResultChars, 'maxResultChars', DEFAULT_MAX_RESULT_CHARS, 100),
   };
+  checkContextOptions(options.context);
+  const context = options.context ?? {};
+  // Stored as plain data: a strategy function is code, given again on open.
+  const { strategy, window, reserve } = context;
+  const stored = { ...(typeof strategy === 'string' ? { strategy } : {}), ...(window ? { window } : {}), ...(reserve ? { reserve } : {}) };
+  if (Object.keys(stored).length) settings.context = stored;
   tools.checkChoice(settings.toolChoice, 'toolChoice');
   if (settings.grammar !== undefined && typeof settings.grammar !== 'boolean') throw new InvalidOptionsError('grammar', 'must be a boolean');
   let hooks: ToolHooks;
@@ -45,7 +54,7 @@ export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: 
   } catch (error) {
     throw new InvalidOptionsError('hooks', (error as Error).message);
   }
-  return { tools, settings, hooks };
+  return { tools, settings, hooks, context: { ...settings.context, ...context } };
 }
 
 function count(value: number | undefined, name: string, fallback: number, min: number): number {

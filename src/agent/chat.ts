@@ -10,6 +10,7 @@ import type { ManagedTool, Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { ChatState } from './chat-state.js';
 import { ChatStream } from './chat-stream.js';
+import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
 import { emptyStats, runLoop, type ChatSettings } from './loop.js';
@@ -48,6 +49,7 @@ export interface ChatInit {
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
   started?: string[];
+  context?: ContextOptions;
 }
 
 export class Chat extends Emitter<ChatEvents> {
@@ -57,6 +59,7 @@ export class Chat extends Emitter<ChatEvents> {
   readonly #tools: ToolSet;
   readonly #settings: ChatSettings;
   readonly #hooks: ToolHooks;
+  readonly #window: ContextWindow;
 
   constructor(init: ChatInit) {
     super();
@@ -65,6 +68,8 @@ export class Chat extends Emitter<ChatEvents> {
     this.#tools = init.tools;
     this.#settings = init.settings;
     this.#hooks = init.hooks;
+    const model = init.model;
+    this.#window = new ContextWindow({ ...init.context, modelWindow: () => model.info.contextWindow });
     this.#state = new ChatState({ ...init, onChange: (count) => this.emit('messages', { chatId: this.id, count }) });
   }
 
@@ -273,6 +278,7 @@ export class Chat extends Emitter<ChatEvents> {
         messages: this.#state.messages,
         commit: (messages, state) => this.#state.commit(messages, state),
         saveDraft: (text) => this.#state.saveDraft(text),
+        window: this.#window,
         emit: (type, event) => this.emit(type, event),
         newCallId,
       },

@@ -22,14 +22,15 @@
 // - Abort while tools run: the run settles at once (a handler that ignores
 //   its signal goes on detached, its result unheard); unfinished calls are
 //   answered "stopped", so the next send works; reject with the abort reason.
-import { ToolHopsError, UnknownToolError } from '../errors/index.js';
-import type { ChatModel, GenerationOptions, ModelMessage, ModelRequest, ModelResponse } from '../model/types.js';
+import { ContextOverflowError, ToolHopsError, UnknownToolError, isModelError } from '../errors/index.js';
+import type { ChatModel, GenerateOptions, GenerationOptions, ModelRequest, ModelResponse } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
 import { encodeError } from '../tools/encode-result.js';
 import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
 import type { ChatEvents } from './chat-events.js';
 import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
+import type { ContextWindow } from './context-window.js';
 import { runBatch, type BatchJournal } from './run-batch.js';
 import { serial } from './serial.js';
 import type { ToolSet } from './tool-set.js';
@@ -44,6 +45,8 @@ export interface ChatSettings {
   grammar?: boolean;
   generation?: GenerationOptions;
   maxResultChars: number;
+  /** How the chat fits the model's context window (a strategy function is given again on open, like the hooks). */
+  context?: { strategy?: 'trim' | 'error'; window?: number; reserve?: number };
 }
 
 export interface LoopContext {
@@ -56,6 +59,8 @@ export interface LoopContext {
   commit(messages: ChatMessage[], state?: CommitState): Promise<void>;
   /** Keep the answer being written, as far as it was shown (the commit that ends it clears it). */
   saveDraft(text: string): Promise<void>;
+  /** What the model sees of the chat. */
+  readonly window: ContextWindow;
   emit<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void;
   newCallId(): string;
 }
@@ -112,7 +117,7 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
     try {
-      response = await context.model.generate(buildRequest(context, toolChoice), {
+      response = await generateFitting(context, toolChoice, {
         signal,
         onText: (delta) => {
           shown += delta;
@@ -174,30 +179,41 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
   }
 }
 
-function buildRequest(context: LoopContext, toolChoice: ToolChoice): ModelRequest {
-  const { settings } = context;
-  return {
+/**
+ * One generation, on the part of the chat that fits the model's context
+ * window. If the engine still finds the prompt too long (an estimate was
+ * off), the view is trimmed harder once and the request made again; then it
+ * is a ContextOverflowError. Nothing was generated either time.
+ */
+async function generateFitting(context: LoopContext, toolChoice: ToolChoice, options: GenerateOptions): Promise<ModelResponse> {
+  for (let harder = false; ; harder = true) {
+    const { request, reservedTokens } = await buildRequest(context, toolChoice, harder);
+    try {
+      return await context.model.generate(request, options);
+    } catch (error) {
+      if (!isModelError(error) || error.engineError !== 'ContextWindowSizeExceededError') throw error;
+      if (harder) {
+        // WebLLM's own count: "number of prompt tokens: N; context window size: W".
+        const [, prompt, window] = /prompt tokens: (\d+); context window size: (\d+)/.exec(error.reason) ?? [];
+        throw new ContextOverflowError({ promptTokens: Number(prompt ?? NaN), reservedTokens, contextWindow: Number(window ?? context.model.info.contextWindow) });
+      }
+    }
+  }
+}
+
+async function buildRequest(context: LoopContext, toolChoice: ToolChoice, harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
+  const { settings, tools } = context;
+  const view = await context.window.view(context.messages, settings.system, tools.declarations, settings.generation?.maxTokens, harder);
+  if (view.trim) context.emit('context-trimmed', view.trim);
+  const request: ModelRequest = {
     system: settings.system,
-    messages: context.messages.map(toModelMessage),
-    tools: context.tools.declarations,
+    messages: view.messages,
+    tools: tools.declarations,
     toolChoice,
     grammar: settings.grammar,
     generation: settings.generation,
   };
-}
-
-export function toModelMessage(message: ChatMessage): ModelMessage {
-  switch (message.role) {
-    case 'user':
-      return { role: 'user', content: message.content };
-    case 'assistant':
-      // An interrupted turn goes back as what was shown: a half-written call
-      // would only confuse the model, and WebLLM rebuilds its cache after an
-      // interrupt anyway.
-      return { role: 'assistant', raw: message.finishReason === 'abort' ? message.text : message.raw };
-    case 'tool':
-      return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: r.content })) };
-  }
+  return { request, reservedTokens: view.reservedTokens };
 }
 
 function assistantTurn(response: ModelResponse, context: LoopContext): AssistantMessage {
@@ -222,6 +238,7 @@ function assistantTurn(response: ModelResponse, context: LoopContext): Assistant
     reasoning: response.reasoning,
     toolCalls,
     finishReason: response.finishReason,
+    ...(response.usage.completionTokens > 0 ? { tokens: response.usage.completionTokens } : {}),
     createdAt: Date.now(),
   };
 }

@@ -61,6 +61,8 @@ export type ChatMessage =
       toolCalls: ToolCall[];
       /** `'abort'`: interrupted, the text is partial. `'length'`: cut off by the token limit. */
       finishReason: FinishReason;
+      /** Tokens the model wrote, as it reported them (for fitting the context window). */
+      tokens?: number;
       createdAt: number;
     }
   | { role: 'tool'; results: ToolResultRecord[]; createdAt: number };

@@ -53,7 +53,7 @@ describe('every WebLLM chat model calls tools', () => {
 
   it('the checks can fail: a context window too small for the tool declarations', async () => {
     const { results } = await conform('Llama-3.1-8B-Instruct-q4f16_1-MLC-1k', 200);
-    expect(results.managed).toMatch(/ContextWindowSizeExceededError|context window size: 200/);
+    expect(results.managed).toMatch(/^ContextOverflowError: .*context window of 200/);
   });
 
   it('docs/models.md is the table this run makes', async () => {

@@ -2,6 +2,7 @@
 // `code`; use the `isX` guards rather than `instanceof` across realms.
 import { ChatClosedError } from './chat-closed-error.js';
 import { ChatConflictError } from './chat-conflict-error.js';
+import { ContextOverflowError } from './context-overflow-error.js';
 import { DuplicateToolError } from './duplicate-tool-error.js';
 import { FakeScriptError } from './fake-script-error.js';
 import { FakeGrammarError } from './fake-grammar-error.js';
@@ -42,6 +43,7 @@ export { StorageError, isStorageError } from './storage-error.js';
 export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js';
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
 export { ChatConflictError, isChatConflictError } from './chat-conflict-error.js';
+export { ContextOverflowError, isContextOverflowError } from './context-overflow-error.js';
 export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error.js';
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
 export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
@@ -74,6 +76,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   StorageQuotaError,
   ChatClosedError,
   ChatConflictError,
+  ContextOverflowError,
   DuplicateToolError,
   FakeScriptError,
   FakeGrammarError,

@@ -31,6 +31,7 @@ const message = z.discriminatedUnion('role', [
     reasoning: text(),
     toolCalls: z.array(toolCall).check(z.maxLength(1000)),
     finishReason: z.enum(['stop', 'length', 'abort']),
+    tokens: z.optional(z.int().check(z.nonnegative())),
     createdAt: time,
   }),
   z.object({ role: z.literal('tool'), results: z.array(result).check(z.maxLength(1000)), createdAt: time }),
@@ -54,6 +55,13 @@ const settings = z.object({
     }),
   ),
   maxResultChars: z.int().check(z.gte(100)),
+  context: z.optional(
+    z.object({
+      strategy: z.optional(z.enum(['trim', 'error'])),
+      window: z.optional(z.int().check(z.gte(1))),
+      reserve: z.optional(z.int().check(z.gte(1))),
+    }),
+  ),
 });
 
 const chatExport = z.object({

@@ -7,7 +7,7 @@ import type { EngineMessage } from '../../protocol/types.js';
 import type { FakeRequest } from '../../rpc/worker-protocol.js';
 import type { EngineRequest } from '../engine.js';
 import { FakeEngine, type FakeSource } from './fake-engine.js';
-import { countTokens } from './token-count.js';
+import { countTokens } from '../../protocol/token-estimate.js';
 
 const chatml = convTemplate('chatml')!;
 

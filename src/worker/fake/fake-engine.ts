@@ -13,7 +13,7 @@ import { generationError } from '../engine-errors.js';
 import { append, conversationOf, EMPTY_THINKING, promptPieces, sameConversation, type Conversation } from './conversation.js';
 import { grammarBreak } from './grammar-check.js';
 import { checkRequest } from './request-checks.js';
-import { countTokens, splitTokens } from './token-count.js';
+import { countTokens, splitTokens } from '../../protocol/token-estimate.js';
 import { webllmError } from './webllm-error.js';
 
 export type Respond = (request: FakeRequest) => Promise<FakeOutput>;

@@ -1,4 +1,5 @@
-// The fake model's tokenizer: an estimate of a byte-level BPE tokenizer (Llama
+// A token estimate, for the fake model's counts and for fitting chats into a
+// model's context window: an estimate of a byte-level BPE tokenizer (Llama
 // 3, Qwen, GPT-style). Text is cut the way those tokenizers pre-split it
 // (a word with its leading space, up to 3 digits, a run of punctuation, a run
 // of whitespace), special markers such as <|im_start|>, <tool_call> and
