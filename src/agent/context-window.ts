@@ -23,9 +23,13 @@ import { countTokens } from '../protocol/token-estimate.js';
 import type { ToolDeclaration } from '../protocol/types.js';
 import type { ChatMessage, ToolResultRecord } from './types.js';
 
-/** The share of the window a trim leaves the prompt, and a second, harder one (after the engine refused). */
-const TARGET = 0.6;
-const HARDER_TARGET = 0.4;
+/**
+ * The share of the window a trim leaves the prompt and the reply's room, and
+ * a harder one (after the engine refused). Low enough that a chat with tool
+ * results of a few KB trims about once in ten hops (see npm run bench).
+ */
+const TARGET = 0.45;
+const HARDER_TARGET = 0.3;
 /** Role markers and separators a template adds around a message. */
 const MESSAGE_OVERHEAD = 8;
 /** The family's own wording around tool declarations (Qwen3.5's is the longest). */
@@ -62,7 +66,7 @@ export interface ContextOptions {
   strategy?: ContextStrategy;
   /** The model's context window (default: the model's own, from WebLLM's model record). */
   window?: number;
-  /** Tokens kept free for the reply (default: `generation.maxTokens`, else a quarter of the window, at most 1024). */
+  /** Tokens kept free for the reply (default: `generation.maxTokens`, else an eighth of the window, at most 512). */
   reserve?: number;
 }
 
@@ -106,7 +110,7 @@ export class ContextWindow {
    */
   async view(messages: readonly ChatMessage[], system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined, harder = false): Promise<{ messages: ModelMessage[]; reservedTokens: number; trim?: ContextTrim }> {
     const window = this.options.window ?? this.options.modelWindow();
-    const reserved = this.options.reserve ?? maxTokens ?? Math.min(1024, Math.floor(window / 4));
+    const reserved = this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8));
     const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
     const keepFrom = lastUserIndex(messages);
     const promptFrom = (from: number) => fixed + this.#summaryTokens() + sum(messages.slice(from).map((m) => this.#tokens(m)));
