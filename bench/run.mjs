@@ -47,7 +47,7 @@ try {
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
-  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [] };
+  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
   const sendOverheads = (r) => r.sendTimes.map((t, i) => t - r.baselineSend[i]);
@@ -72,6 +72,10 @@ try {
     rounds.streamStoredMs.push(stored.ms);
     const prefill = await call('prefill');
     rounds.prefillRatio.push(prefill.reused.filter(Boolean).length / prefill.reused.length);
+    const long = await call('longChat');
+    rounds.longFullPer10.push((long.fullPrefills / long.hops) * 10);
+    rounds.longPrefillPerHop.push(median(long.prefillPerHop));
+    rounds.longVsMinimum.push(long.total / long.minimum);
     const appends = await call('appends', 20);
     rounds.append10.push(median(appends[10]));
     rounds.append1000.push(median(appends[1000]));
@@ -96,6 +100,9 @@ try {
     prefill_ratio: fig.prefillRatio.median,
     stream_deltas_per_s: fig.deltasPerSecond.median,
     stream_stored_vs_memory: fig.streamStoredMs.median / fig.streamMemoryMs.median,
+    long_chat_full_prefills_per_10_hops: fig.longFullPer10.median,
+    long_chat_prefill_tokens_per_hop_median: fig.longPrefillPerHop.median,
+    long_chat_prefill_vs_minimum: fig.longVsMinimum.median,
     stream_baseline_deltas_per_s: fig.baselineDeltasPerSecond.median,
     stream_delta_latency_ms_median: fig.latency.median,
     append_ms_at_10: fig.append10.median,
@@ -165,6 +172,9 @@ function table(fig, results) {
     ['Stream: in-worker fake model alone (baseline)', fig.baselineDeltasPerSecond, (x) => `${Math.round(x)}/s`, ''],
     ['Stream: latency per delta, worker → page', fig.latency, ms, ''],
     ['Hops after the first that reuse the KV cache, 10 hops (goal 1.0)', fig.prefillRatio, (x) => x.toFixed(3), ''],
+    ['Long chat, 200 turns of 1–3 KB tool results, 4096-token window: full re-prefills per 10 hops (goal ≤ 1)', fig.longFullPer10, (x) => x.toFixed(2), ''],
+    ['Long chat: prefill tokens per hop, median', fig.longPrefillPerHop, (x) => `${Math.round(x)}`, ''],
+    ['Long chat: total prefill vs the least possible (goal ≤ 1.5)', fig.longVsMinimum, (x) => `${x.toFixed(3)}×`, ''],
     ['Append 1 message, chat of 10', fig.append10, ms, ''],
     ['Append 1 message, chat of 1,000', fig.append1000, ms, ''],
     ['Append 1 message, chat of 10,000', fig.append10000, ms, `${results.append_ratio_10k_vs_10.toFixed(2)}× at 10 (goal ≤ 1.5)`],

@@ -29,6 +29,7 @@ export class ChatSession {
       chat.on('tool-progress', ({ callId, details }) => this.card(callId)?.progress(details)),
       chat.on('tool-denied', ({ callId, reason }) => this.card(callId)?.denied(reason)),
       chat.on('tool-end', ({ callId, content, isError, durationMs, attempts }) => this.card(callId)?.finished(content, isError, durationMs, attempts)),
+      chat.on('context-trimmed', ({ dropped }) => transcript.contextTrimmed(dropped)),
       chat.on('messages', () => {
         // Another tab wrote to this chat while this one was idle: redraw it.
         if (!this.busy && chat.messages.length !== this.#shown) this.showHistory();

@@ -218,7 +218,40 @@ async function openAndList(samples: number) {
   return { open, list };
 }
 
-const bench = { hops, floor, stream, prefill, appends, openAndList };
+/**
+ * A long chat: 200 turns, each reading a 1–3 KB page of a manual with a tool,
+ * on a 4096-token window. How often the whole prompt is prefilled again, and
+ * how the total prefill compares with the least possible: every new message
+ * once, plus the whole prompt at the first request and at each trim.
+ */
+async function longChat(turns = 200) {
+  const page = tool({
+    name: 'read_page',
+    description: 'Read a page of the manual',
+    input: z.object({ page: z.number() }),
+    run: ({ page: n }) => ({ page: n, text: `Page ${n}. ` + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18 + ((n * 7) % 36)) }),
+  });
+  const fake = fakeModel(
+    (r) => {
+      const last = r.messages.at(-1)!.content;
+      return last.startsWith('<tool_response>') ? 'Noted.' : toolCallText('read_page', { page: Number(/Question (\d+)/.exec(last)?.[1] ?? 0) });
+    },
+    { contextWindow: 4096 },
+  );
+  const agent = await createAgent({ model: fake, storage: false });
+  const chat = await agent.newChat({ tools: [page] });
+  const trimmedAt = new Set<number>();
+  chat.on('context-trimmed', () => trimmedAt.add(fake.requests.length));
+  for (let i = 1; i <= turns; i++) await chat.send(`Question ${i}: what does page ${i} say?`);
+  agent.close();
+  const requests = fake.requests;
+  const full = requests.filter((r) => !r.reusedCache);
+  const total = requests.reduce((n, r) => n + r.promptTokens, 0);
+  const minimum = requests.reduce((n, r, i) => n + (r.reusedCache || i === 0 || trimmedAt.has(i) ? r.promptTokens : 0), 0);
+  return { hops: requests.length, fullPrefills: full.length, trims: trimmedAt.size, prefillPerHop: requests.map((r) => r.promptTokens), total, minimum };
+}
+
+const bench = { hops, floor, stream, prefill, appends, openAndList, longChat };
 declare global {
   interface Window {
     bench: typeof bench;

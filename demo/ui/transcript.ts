@@ -42,6 +42,14 @@ export class Transcript {
     this.scrollToEnd(true);
   }
 
+  /** A line in the conversation: older messages left the model's memory (they stay here, and stored). */
+  contextTrimmed(dropped: number): void {
+    this.element.querySelectorAll('.context-note').forEach((note) => note.remove());
+    const text = `The ${dropped} earliest messages are no longer in the model's memory (its context window is full). They stay here and in this browser.`;
+    this.element.append(h('p', { class: 'context-note', text, attrs: { role: 'status' } }));
+    this.scrollToEnd();
+  }
+
   turn(toolOf: (name: string) => Tool | undefined): TurnView {
     this.element.querySelector('.empty')?.remove();
     const turn = new TurnView(toolOf, () => this.scrollToEnd());
