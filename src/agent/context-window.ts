@@ -114,7 +114,9 @@ export class ContextWindow {
     const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
     const keepFrom = lastUserIndex(messages);
     const promptFrom = (from: number) => fixed + this.#summaryTokens() + sum(messages.slice(from).map((m) => this.#tokens(m)));
+    // A view starts at a user message (the chat may have changed under it, in another tab).
     this.#from = Math.min(this.#from, keepFrom);
+    while (this.#from > 0 && messages[this.#from]?.role !== 'user') this.#from--;
 
     const fits = promptFrom(this.#from) + reserved <= window;
     if (fits && !harder) return { messages: this.#render(messages), reservedTokens: reserved };
