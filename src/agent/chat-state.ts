@@ -105,6 +105,11 @@ export class ChatState {
     return [...this.#answers.values()];
   }
 
+  /** Pending calls whose handler started and has not ended (as stored). */
+  get started(): string[] {
+    return [...this.#started];
+  }
+
   /** Run `work` in turn, under the chat's lock (see the rules at the top). */
   exclusive<T>(work: () => Promise<T>, signal?: AbortSignal, catchUpFirst = false): Promise<T> {
     if (this.#closed) return Promise.reject(this.#closed);

@@ -138,7 +138,7 @@ export class Chat extends Emitter<ChatEvents> {
         if (outcome.ended) this.emit('tool-end', outcome.ended);
         if (outcome.failure) {
           // It ended (badly): no longer started, still pending.
-          await this.#state.commit([], { answers: this.#state.answers });
+          await this.#state.commit([], { answers: this.#state.answers, started: this.#state.started.filter((id) => id !== pending!.id) });
           throw outcome.failure;
         }
         return this.#answer([outcome.record], options);
@@ -150,7 +150,7 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** Run a prepared call's handler, marked started on disk first, as the loop does: a closed tab then reports it interrupted, never reruns it. */
   async #runStarted(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<CallOutcome> {
-    await this.#state.commit([], { answers: this.#state.answers, started: [info.callId] });
+    await this.#state.commit([], { answers: this.#state.answers, started: [...new Set([...this.#state.started, info.callId])] });
     return finish(tool, info, await execute(tool, info, env), env, env.maxResultChars);
   }
 
@@ -260,7 +260,9 @@ export class Chat extends Emitter<ChatEvents> {
     const turn = this.#state.pendingTurn!;
     const answers = [...this.#state.answers, ...records];
     if (answers.length < turn.toolCalls.length) {
-      await this.#state.commit([], { answers });
+      // Other calls' started marks stay: an interrupted call is still interrupted.
+      const answered = new Set(answers.map((a) => a.callId));
+      await this.#state.commit([], { answers, started: this.#state.started.filter((id) => !answered.has(id)) });
       return { text: turn.text, reasoning: turn.reasoning, toolCalls: this.#state.pendingToolCalls, finishReason: turn.finishReason, stats: emptyStats() };
     }
     const choice = this.#choice(options);

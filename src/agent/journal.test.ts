@@ -241,3 +241,17 @@ describe('the answer being written', () => {
     expect((await chat.regenerate().catch((e) => e)).name).toBe('InvalidOptionsError');
   });
 });
+
+describe('interrupted marks', () => {
+  it('answering one pending call keeps the other’s interrupted mark', async () => {
+    const store = new SnapshotStore();
+    const { agent } = await localAgent([], store);
+    const chat = await agent.newChat();
+    const turn = { role: 'assistant' as const, raw: 'x', text: '', reasoning: '', finishReason: 'stop' as const, createdAt: 1, toolCalls: [{ id: 'a', name: 'search_web', arguments: {} }, { id: 'b', name: 'delete_file', arguments: {} }] };
+    await store.append(chat.id, [{ role: 'user', content: 'go', createdAt: 1 }, turn], { expectedVersion: 0, answers: [], started: ['b'], updatedAt: 1 });
+    const reopened = await (await localAgent([], store)).agent.openChat(chat.id, { allowMissingTools: true });
+    await reopened.sendToolResult('a', { hits: [] });
+    expect(reopened.pendingToolCalls).toEqual([expect.objectContaining({ id: 'b', interrupted: true })]);
+    expect((await store.snapshot(chat.id)).record.started).toEqual(['b']);
+  });
+});
