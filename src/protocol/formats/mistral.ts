@@ -4,12 +4,10 @@
 // - Ministral 3 (tokenizer v11+): `[TOOL_CALLS]name[ARGS]{…}`, one block per
 //   call; seen as `[TOOL_CALLS]name{…}` where [ARGS] decodes to nothing.
 // Both are read whichever the model writes; the grammar writes its own.
-import { endOfJsonValue, guessName, readCallJson } from '../call-json.js';
-import type { JsonValue } from '../../json.js';
 import { isJsonObject } from '../../json.js';
+import { endOfJsonValue, guessName, parseModelJson } from '../call-json.js';
 import type { CallFormat, ReadCalls, ToolDeclaration } from '../types.js';
 import { endOfObjects, readObjects } from './json-list.js';
-import { parseModelJson } from '../call-json.js';
 
 const OPEN = '[TOOL_CALLS]';
 const ARGS = '[ARGS]';
@@ -38,10 +36,9 @@ function readCalls(text: string): ReadCalls {
   const json = text.slice(OPEN.length + named[0].length).trim();
   // A cut-off object is never repaired into a guess.
   if (json !== '' && endOfJsonValue(json, 0) !== json.length) return { calls: [], broken: true };
-  const value: JsonValue | symbol = json === '' ? {} : parseModelJson(json);
+  const value = json === '' ? {} : parseModelJson(json);
   if (typeof value === 'symbol' || !isJsonObject(value)) return { calls: [], broken: true };
-  const calls = readCallJson(JSON.stringify({ name: named[1], arguments: value }), ['arguments']);
-  return calls ? { calls, broken: false } : { calls: [], broken: true };
+  return { calls: [{ name: named[1]!, arguments: value }], broken: false };
 }
 
 const guessMistralName = (text: string) => guessName(text) || (NAMED.exec(text.slice(OPEN.length))?.[1] ?? '');
