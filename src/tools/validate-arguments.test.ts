@@ -63,11 +63,4 @@ describe('keys that are not data', () => {
     expect(nested).toEqual({ ok: false, issues: [{ path: `when.${key}`, message: 'unexpected field' }] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
-
-  it('hands the handler objects whose prototype no argument can set', async () => {
-    const result = await check(JSON.parse('{"seats": 2, "when": {"day": "Mon", "hour": 9}}'));
-    expect(result.ok).toBe(true);
-    const value = (result as { value: { when: object } }).value;
-    expect(Object.getPrototypeOf(value.when)).toBe(Object.getPrototypeOf(value));
-  });
 });
