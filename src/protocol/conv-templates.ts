@@ -55,7 +55,7 @@ export function convTemplate(name: string): ConvTemplate | undefined {
 }
 
 /** The template's reply header leaves the model inside a think block (Qwen3.5's). */
-export function opensThink(template: ConvTemplate): boolean {
+function opensThink(template: ConvTemplate): boolean {
   return /<think>\s*$/.test(template.roles.assistant + (template.role_empty_sep ?? ': '));
 }
 

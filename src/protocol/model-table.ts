@@ -59,7 +59,7 @@ const ROWS: Row[] = [
 const FALLBACK: Omit<ModelEntry, 'base'> = { family: 'hermes', native: false, template: 'chatml', thinks: false };
 
 /** The id without WebLLM's quantization and context-size suffixes: `Qwen3-0.6B-q4f16_1-MLC` → `Qwen3-0.6B`. */
-export function baseModel(modelId: string): string {
+function baseModel(modelId: string): string {
   return modelId.replace(/-q\d+f\d+(?:_\d+)?(?:-.*)?$/, '').replace(/-MLC(?:-.*)?$/, '');
 }
 
