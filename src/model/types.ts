@@ -69,6 +69,8 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** Visible text as the model writes it; never includes call text. */
   onText?: (delta: string) => void;
+  /** Reasoning (a think block) as the model writes it. */
+  onReasoning?: (delta: string) => void;
 }
 
 export interface ChatModel {

@@ -217,3 +217,28 @@ describe('every format the prebuilt models write', () => {
     expect({ shown: shown + end.delta, reasoning: end.reasoning, text: end.text }).toEqual({ shown: 'Hello!', reasoning: 'The user greets me.', text: 'Hello!' });
   });
 });
+
+describe('reasoning as it streams', () => {
+  it.each([1, 3, 1000])('hands out the think block in pieces that add up to the final reasoning (%i characters at a time)', (size) => {
+    for (const [raw, opened] of [
+      [`<think>\n  Weigh A </th against B.\n\n</think>\n\nB it is.`, false],
+      ['I should call the tool. </think>\n' + call('f', { a: 1 }), true],
+      ['<think>cut off mid-thought </thi', false],
+    ] as const) {
+      const scanner = new CallScanner(hermesSyntax, opened);
+      const sofar: string[] = [];
+      let reasoning = '';
+      for (let i = 0; i < raw.length; i += size) {
+        scanner.push(raw.slice(i, i + size));
+        reasoning += scanner.takeReasoning();
+        sofar.push(reasoning);
+      }
+      const end = scanner.finish('stop');
+      reasoning += scanner.takeReasoning();
+      expect(reasoning).toBe(end.reasoning);
+      // What was shown at each point is never taken back: no half tag, no whitespace that ended the block.
+      for (const shown of sofar) expect(end.reasoning.startsWith(shown)).toBe(true);
+      expect(end.reasoning.length).toBeGreaterThan(0);
+    }
+  });
+});

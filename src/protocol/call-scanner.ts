@@ -39,6 +39,9 @@ export class CallScanner {
   private heldSpace = '';
   private shown = false;
   private reasoning = '';
+  /** Length of the reasoning already handed out by `takeReasoning`. */
+  private reasoningTaken = 0;
+  private finished = false;
   private text = '';
   private readonly calls: ParsedCall[] = [];
 
@@ -62,8 +65,31 @@ export class CallScanner {
     return this.text.slice(before);
   }
 
+  /**
+   * The reasoning written since the last call, as it streams. Whitespace at
+   * either end and a half-written `</think>` are held back, so the pieces add
+   * up to exactly the final `reasoning`.
+   */
+  takeReasoning(): string {
+    let current = this.reasoning;
+    if (this.mode === 'think' && !this.finished) {
+      let end = this.raw.length;
+      for (let k = Math.min(THINK_CLOSE.length - 1, end - this.callStart); k > 0; k--) {
+        if (this.raw.endsWith(THINK_CLOSE.slice(0, k))) {
+          end -= k;
+          break;
+        }
+      }
+      current = this.raw.slice(this.callStart, end).trim();
+    }
+    const delta = current.slice(this.reasoningTaken);
+    this.reasoningTaken = current.length;
+    return delta;
+  }
+
   /** No more output; `reason` is how the generation ended. */
   finish(reason: FinishReason): ParsedTurn & { delta: string } {
+    this.finished = true;
     const before = this.text.length;
     this.scan(true);
     if (this.mode === 'think') {

@@ -11,6 +11,10 @@ export class GenerationSender {
     if (delta) this.#post({ id, kind: 'text', delta });
   }
 
+  reasoning(id: number, delta: string): void {
+    if (delta) this.#post({ id, kind: 'reasoning', delta });
+  }
+
   request(id: number, request: FakeRequest): void {
     this.#post({ id, kind: 'request', request });
   }
@@ -26,6 +30,7 @@ export class GenerationSender {
 
 export interface GenerationListener {
   onText?: (delta: string) => void;
+  onReasoning?: (delta: string) => void;
   onRequest?: (request: FakeRequest) => void;
 }
 
@@ -40,6 +45,9 @@ export class GenerationReceiver {
       switch (message.kind) {
         case 'text':
           listener.onText?.(message.delta);
+          break;
+        case 'reasoning':
+          listener.onReasoning?.(message.delta);
           break;
         case 'request':
           listener.onRequest?.(message.request);

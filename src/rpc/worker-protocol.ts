@@ -80,6 +80,8 @@ export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker
 
 export type GenerationMessage =
   | { id: number; kind: 'text'; delta: string }
+  /** Reasoning (a think block) as the model writes it. */
+  | { id: number; kind: 'reasoning'; delta: string }
   /** What a fake model received (real models send none). */
   | { id: number; kind: 'request'; request: FakeRequest }
   | { id: number; kind: 'end' };

@@ -131,8 +131,13 @@ export class EngineHost {
         extra_body: thinking === undefined ? undefined : { enable_thinking: thinking },
       };
       running.engine = engine;
-      const result = await engine.complete(engineRequest, (delta) => sender?.text(id, scanner.push(delta)));
+      const result = await engine.complete(engineRequest, (delta) => {
+        const text = scanner.push(delta);
+        sender?.reasoning(id, scanner.takeReasoning());
+        sender?.text(id, text);
+      });
       const parsed = scanner.finish(result.finishReason);
+      sender?.reasoning(id, scanner.takeReasoning());
       sender?.text(id, parsed.delta);
       return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason: result.finishReason, usage: result.usage };
     } finally {
