@@ -93,8 +93,8 @@ export class ChatSession {
 
   async #read(stream: ChatStream, run: number, turn: TurnView): Promise<Reply> {
     for await (const chunk of stream) {
-      if (chunk.type === 'text') turn.appendText(run, chunk.hop, chunk.text);
-      else {
+      if (chunk.type === 'text') turn.appendText(run, chunk.step, chunk.text);
+      else if (chunk.type === 'final') {
         turn.addStats(chunk.reply.stats);
         return chunk.reply;
       }

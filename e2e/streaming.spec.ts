@@ -17,7 +17,7 @@ test('streamed text arrives in the page before the run ends', async ({ page }) =
         times.push(performance.now() - start);
         text += chunk.text;
         document.getElementById('status')!.textContent = text; // what a UI would do
-      } else {
+      } else if (chunk.type === 'final') {
         finalAt = performance.now() - start;
         finalText = chunk.reply.text;
       }
@@ -38,7 +38,10 @@ test('a multi-hop stream carries every hop’s text and one final chunk', async 
     const lookup = tool({ name: 'lookup', description: '', input: z.object({ q: z.string() }), run: ({ q }) => `result ${q}` });
     const chat = await agent.newChat({ tools: [lookup] });
     const parts: string[] = [];
-    for await (const chunk of chat.sendStream('find')) parts.push(chunk.type === 'text' ? `${chunk.hop}:${chunk.text}` : `final:${chunk.reply.text}:${chunk.reply.stats.hops}`);
+    for await (const chunk of chat.sendStream('find')) {
+      if (chunk.type === 'text') parts.push(`${chunk.step}:${chunk.text}`);
+      if (chunk.type === 'final') parts.push(`final:${chunk.reply.text}:${chunk.reply.stats.hops}`);
+    }
     return parts;
   });
   const joined = result.join('');
@@ -59,7 +62,7 @@ test('a stream that ends with raw tool calls carries them in its final chunk', a
     let text = '';
     for await (const chunk of chat.sendStream('where am I?')) {
       if (chunk.type === 'text') text += chunk.text;
-      else calls = chunk.reply.toolCalls;
+      else if (chunk.type === 'final') calls = chunk.reply.toolCalls;
     }
     let answer = '';
     for await (const chunk of chat.sendToolResultsStream([{ callId: calls[0]!.id, result: { city: 'Oslo' } }])) if (chunk.type === 'text') answer += chunk.text;

@@ -47,7 +47,7 @@ export class Agent {
   /** Start a chat; it is stored at once. */
   async newChat(options: ChatOptions = {}): Promise<Chat> {
     this.#check();
-    const { tools, settings, hooks, context } = chatSettings(options);
+    const { tools, settings, hooks, context, controls } = chatSettings(options);
     const now = Date.now();
     const record: ChatRecord = {
       id: crypto.randomUUID(),
@@ -61,7 +61,7 @@ export class Agent {
       answers: [],
     };
     await this.store.create(record);
-    return this.#track(new Chat({ id: record.id, title: '', version: 0, model: this.session, tools, settings, hooks, context, store: this.store, sync: this.sync }));
+    return this.#track(new Chat({ id: record.id, title: '', version: 0, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync }));
   }
 
   /**
@@ -79,10 +79,10 @@ export class Agent {
     // A stored choice the given tools cannot honour (a missing tool, or any tool when none are given) falls back to 'auto'.
     const stored = record.settings.toolChoice;
     const honoured = typeof stored === 'object' ? (given.has(stored.name) ? stored : 'auto') : stored === 'required' && given.size === 0 ? 'auto' : stored;
-    const { tools, settings, hooks, context } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
+    const { tools, settings, hooks, context, controls } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
     const messages = await this.store.messages(id);
     const chat = this.#track(
-      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, context, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started }),
+      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started }),
     );
     if (record.draft) await chat.recoverDraft();
     return chat;

@@ -1,6 +1,6 @@
 import type { ContextTrim } from './context-window.js';
 import type { FinishReason } from '../model/types.js';
-import type { ToolCall } from './types.js';
+import type { ToolCall, ToolCallStatus } from './types.js';
 
 /** Everything a UI may want to draw while a chat runs. Listeners run in order, never concurrently. */
 export type ChatEvents = {
@@ -16,7 +16,9 @@ export type ChatEvents = {
   /** A handler reported progress with `ctx.update(details)`. */
   'tool-progress': { callId: string; toolName: string; details: unknown };
   /** A managed call is done: its result or error as the model will read it, and how long it took. */
-  'tool-end': { callId: string; toolName: string; content: string; isError: boolean; durationMs: number; attempts: number };
+  'tool-end': { callId: string; toolName: string; content: string; isError: boolean; status: ToolCallStatus; durationMs: number; attempts: number };
+  /** A call needs approval and `approve` is asked: a UI can show the question before the answer comes. */
+  'approval-request': { callId: string; toolName: string; input: unknown };
   /** A call was refused: denied by `approve`, or blocked by `beforeToolCall`. */
   'tool-denied': { callId: string; toolName: string; reason: string };
   /** Older messages no longer fit the model's context window: the model now sees the chat from `dropped` on (the stored chat keeps all). */
@@ -24,3 +26,6 @@ export type ChatEvents = {
   /** A hop finished: tools ran and the model is asked again. */
   hop: { hops: number };
 };
+
+/** The events a managed call's steps emit. */
+export type ToolEventName = 'tool-start' | 'tool-progress' | 'tool-end' | 'tool-denied' | 'approval-request';

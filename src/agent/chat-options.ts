@@ -6,6 +6,8 @@ import type { Tool } from '../tools/types.js';
 import { checkContextOptions, type ContextOptions } from './context-window.js';
 import { checkHooks, type ToolHooks } from './hooks.js';
 import type { ChatSettings } from './loop.js';
+import type { PrepareStep } from './prepare-step.js';
+import type { StopCondition } from './stop-conditions.js';
 import { ToolSet } from './tool-set.js';
 
 export interface ChatOptions extends ToolHooks {
@@ -25,9 +27,27 @@ export interface ChatOptions extends ToolHooks {
   maxResultChars?: number;
   /** How the chat fits the model's context window (default: trim the oldest exchanges). */
   context?: ContextOptions;
+  /** End a run early (resolving, with the calls left pending) when any of these holds after a step. Code: given again on open. */
+  stopWhen?: StopCondition | StopCondition[];
+  /** Change the tools, tool choice, generation or system prompt of the next model call. Code: given again on open. */
+  prepareStep?: PrepareStep;
 }
 
-export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: ChatSettings; hooks: ToolHooks; context: ContextOptions } {
+/** How a chat's runs are steered: code, so never stored. */
+export interface RunControls {
+  stopWhen: StopCondition[];
+  prepareStep?: PrepareStep;
+}
+
+export function runControls(options: Pick<ChatOptions, 'stopWhen' | 'prepareStep'>, fallback?: RunControls): RunControls {
+  const { stopWhen, prepareStep } = options;
+  const conditions = stopWhen === undefined ? fallback?.stopWhen ?? [] : Array.isArray(stopWhen) ? stopWhen : [stopWhen];
+  if (conditions.some((c) => typeof c !== 'function')) throw new InvalidOptionsError('stopWhen', 'must be a function of the steps, or an array of them');
+  if (prepareStep !== undefined && typeof prepareStep !== 'function') throw new InvalidOptionsError('prepareStep', 'must be a function');
+  return { stopWhen: conditions, prepareStep: prepareStep ?? fallback?.prepareStep };
+}
+
+export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: ChatSettings; hooks: ToolHooks; context: ContextOptions; controls: RunControls } {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'must be an object');
   if (options.system !== undefined && typeof options.system !== 'string') throw new InvalidOptionsError('system', 'must be a string');
   const tools = new ToolSet(options.tools ?? []);
@@ -54,7 +74,7 @@ export function chatSettings(options: ChatOptions): { tools: ToolSet; settings: 
   } catch (error) {
     throw new InvalidOptionsError('hooks', (error as Error).message);
   }
-  return { tools, settings, hooks, context: { ...settings.context, ...context } };
+  return { tools, settings, hooks, context: { ...settings.context, ...context }, controls: runControls(options) };
 }
 
 function count(value: number | undefined, name: string, fallback: number, min: number): number {

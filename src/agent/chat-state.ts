@@ -15,7 +15,7 @@
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
 import { ChatConflictError, ChatNotFoundError, type ChatClosedError } from '../errors/index.js';
-import type { ChatStore } from '../store/records.js';
+import type { ChatChanges, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from './types.js';
@@ -201,9 +201,10 @@ export class ChatState {
     });
   }
 
-  async rename(title: string): Promise<void> {
-    this.#version = await this.#store.rename(this.id, title);
-    this.#title = title;
+  /** Change the title or the stored tool list: neither changes the conversation. */
+  async update(changes: ChatChanges): Promise<void> {
+    this.#version = await this.#store.update(this.id, changes);
+    if (changes.title !== undefined) this.#title = changes.title;
     this.#sync.announce(this.id, this.#token);
   }
 

@@ -4,12 +4,12 @@ import { isAbortError } from '../errors/index.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
-import type { StreamChunk } from './chat-stream.js';
+import type { StreamPart } from './chat-stream.js';
 
 const add = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b });
 
-async function collect(stream: AsyncIterable<StreamChunk>): Promise<StreamChunk[]> {
-  const chunks: StreamChunk[] = [];
+async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
+  const chunks: StreamPart[] = [];
   for await (const chunk of stream) chunks.push(chunk);
   return chunks;
 }
@@ -20,8 +20,8 @@ describe('sendStream', () => {
     const chunks = await collect(chat.sendStream('1+2'));
     const texts = chunks.filter((c) => c.type === 'text');
     expect(texts.map((c) => c.text).join('|')).not.toMatch(/tool_call|"add"/);
-    expect(texts.filter((c) => c.hop === 0).map((c) => c.text).join('')).toBe('Adding.');
-    expect(texts.filter((c) => c.hop === 1).map((c) => c.text).join('')).toBe('The sum is 3.');
+    expect(texts.filter((c) => c.step === 0).map((c) => c.text).join('')).toBe('Adding.');
+    expect(texts.filter((c) => c.step === 1).map((c) => c.text).join('')).toBe('The sum is 3.');
     expect(chunks.filter((c) => c.type === 'final')).toHaveLength(1);
     expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: 'The sum is 3.', stats: { hops: 1 } } });
   });
@@ -30,10 +30,10 @@ describe('sendStream', () => {
     const ask = rawTool({ name: 'ask', description: '', parameters: { type: 'object', properties: {} } });
     const { chat } = await localChat([`Let me ask.\n${call('ask')}`, 'Thanks!'], { tools: [ask] });
     const chunks = await collect(chat.sendStream('go'));
-    const final = chunks.at(-1) as Extract<StreamChunk, { type: 'final' }>;
+    const final = chunks.at(-1) as Extract<StreamPart, { type: 'final' }>;
     expect(final.reply.toolCalls.map((c) => c.name)).toEqual(['ask']);
     const answer = await collect(chat.sendToolResultsStream([{ callId: final.reply.toolCalls[0]!.id, result: 'yes' }]));
-    expect(answer.map((c) => (c.type === 'text' ? c.text : 'FINAL')).join('')).toBe('Thanks!FINAL');
+    expect(answer.map((c) => (c.type === 'text' ? c.text : c.type === 'final' ? 'FINAL' : '')).join('')).toBe('Thanks!FINAL');
   });
 
   it('a consumer that stops early cancels the run, and the chat goes on', async () => {

@@ -1,21 +1,38 @@
-// A run as an async iterable: text as the model writes it, across every hop,
-// then one final chunk with the Reply.
+// A run as an async iterable of typed parts, in the order things happen:
+// text and reasoning as the model writes them, each call once it is complete
+// (and stored), approval requests, tool progress and results, the end of each
+// step, then one final part with the Reply.
 //
 // How a stream settles:
-// - Text chunks come in the order written; deltas that pile up between two
-//   reads of the same hop are merged into one chunk.
-// - Then exactly one `final` chunk, then the iterator is done.
+// - Parts come in the order they happened; text (or reasoning) deltas of one
+//   step that pile up between two reads are merged into one part.
+// - Then exactly one `final` part, then the iterator is done.
 // - A run that fails: the iterator throws its error, after the text before it.
 // - A consumer that stops early (`break`, `return()`): the run is aborted and
 //   its AbortError is not reported to anyone.
-import type { Reply } from './types.js';
+import type { FinishReason } from '../model/types.js';
+import type { Reply, StepUsage, ToolCall, ToolResultRecord } from './types.js';
 
-export type StreamChunk = { type: 'text'; text: string; hop: number } | { type: 'final'; reply: Reply };
+/** One part of a run's stream. `step` is the model call it belongs to (`Step.index`). */
+export type StreamPart =
+  | { type: 'text'; step: number; text: string }
+  | { type: 'reasoning'; step: number; text: string }
+  /** A call the model made, complete and stored. */
+  | { type: 'tool-call'; step: number; call: ToolCall }
+  /** A call needs approval and `approve` is asked. */
+  | { type: 'approval-request'; step: number; callId: string; toolName: string; input: unknown }
+  /** A handler's `ctx.update(details)`. */
+  | { type: 'tool-progress'; step: number; callId: string; toolName: string; details: unknown }
+  /** A managed call ended: what the model will read, and what became of it. */
+  | { type: 'tool-result'; step: number; result: ToolResultRecord }
+  /** A step is over: its model call, and its tools if they ran. */
+  | { type: 'step-end'; step: number; finishReason: FinishReason; usage: StepUsage; modelMs: number; toolMs: number }
+  | { type: 'final'; reply: Reply };
 
-export type StreamRun = (onText: (delta: string, hop: number) => void, signal: AbortSignal) => Promise<Reply>;
+export type StreamRun = (onPart: (part: StreamPart) => void, signal: AbortSignal) => Promise<Reply>;
 
-export class ChatStream implements AsyncIterableIterator<StreamChunk> {
-  readonly #queue: StreamChunk[] = [];
+export class ChatStream implements AsyncIterableIterator<StreamPart> {
+  readonly #queue: StreamPart[] = [];
   #wake: (() => void) | null = null;
   #failure: { error: unknown } | null = null;
   #finished = false;
@@ -26,7 +43,7 @@ export class ChatStream implements AsyncIterableIterator<StreamChunk> {
 
   constructor(run: StreamRun, signal?: AbortSignal) {
     const combined = signal ? AbortSignal.any([signal, this.#stop.signal]) : this.#stop.signal;
-    this.reply = run((delta, hop) => this.#push(delta, hop), combined);
+    this.reply = run((part) => this.#push(part), combined);
     this.reply.then(
       (reply) => {
         this.#queue.push({ type: 'final', reply });
@@ -41,7 +58,7 @@ export class ChatStream implements AsyncIterableIterator<StreamChunk> {
     );
   }
 
-  async next(): Promise<IteratorResult<StreamChunk>> {
+  async next(): Promise<IteratorResult<StreamPart>> {
     for (;;) {
       if (this.#closed) return { done: true, value: undefined };
       const chunk = this.#queue.shift();
@@ -58,7 +75,7 @@ export class ChatStream implements AsyncIterableIterator<StreamChunk> {
     }
   }
 
-  async return(): Promise<IteratorResult<StreamChunk>> {
+  async return(): Promise<IteratorResult<StreamPart>> {
     if (!this.#closed) {
       this.#closed = true;
       if (!this.#finished) {
@@ -73,11 +90,11 @@ export class ChatStream implements AsyncIterableIterator<StreamChunk> {
     return this;
   }
 
-  #push(delta: string, hop: number): void {
+  #push(part: StreamPart): void {
     if (this.#closed) return;
     const last = this.#queue.at(-1);
-    if (last?.type === 'text' && last.hop === hop) last.text += delta;
-    else this.#queue.push({ type: 'text', text: delta, hop });
+    if ((part.type === 'text' || part.type === 'reasoning') && last?.type === part.type && last.step === part.step) last.text += part.text;
+    else this.#queue.push({ ...part });
     this.#wakeUp();
   }
 

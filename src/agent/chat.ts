@@ -1,22 +1,25 @@
 // A conversation as the app uses it: send, answer tool calls, stream, rename.
 // Its stored state, and the one-run-at-a-time rules, live in ChatState.
 import { ChatClosedError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
-import type { ChatModel } from '../model/types.js';
+import type { ChatModel, GenerationOptions } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool, Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
+import { runControls, type RunControls } from './chat-options.js';
 import { ChatState } from './chat-state.js';
-import { ChatStream } from './chat-stream.js';
+import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
-import { emptyStats, runLoop, type ChatSettings } from './loop.js';
+import { emptyStats, runLoop, withRunRecord, type ChatSettings } from './loop.js';
+import { activeSubset, type PrepareStep } from './prepare-step.js';
+import type { StopCondition } from './stop-conditions.js';
 import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import type { ToolCallInfo } from './hooks.js';
-import type { ToolSet } from './tool-set.js';
+import { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from './types.js';
 
 export interface SendOptions {
@@ -26,14 +29,27 @@ export interface SendOptions {
   returnToolRequests?: boolean;
   /** Tool choice for this run's first model call (the chat's default otherwise). */
   toolChoice?: ToolChoice;
+  /** Offer only these of the chat's tools (by name) in this run. */
+  activeTools?: string[];
+  /** Generation settings for this run, over the chat's. */
+  generation?: GenerationOptions;
+  /** Stop conditions for this run, instead of the chat's. */
+  stopWhen?: StopCondition | StopCondition[];
+  /** Steer this run's model calls, instead of the chat's prepareStep. */
+  prepareStep?: PrepareStep;
 }
 
-type TextListener = (delta: string, hop: number) => void;
+type PartListener = (part: StreamPart) => void;
 
 export interface ToolResultInput {
   callId: string;
-  /** Any JSON value; it is what the model reads. */
+  /**
+   * Any JSON value; it is what the model reads. `{ error: 'message' }` (that
+   * key alone) reports a failed call, as the `inform` policy would.
+   */
   result: unknown;
+  /** The call failed: `result` is its error message (or the JSON the model reads about it). */
+  isError?: boolean;
 }
 
 export interface ChatInit {
@@ -50,13 +66,15 @@ export interface ChatInit {
   answers?: ToolResultRecord[];
   started?: string[];
   context?: ContextOptions;
+  controls?: RunControls;
 }
 
 export class Chat extends Emitter<ChatEvents> {
   readonly id: string;
   readonly #state: ChatState;
   readonly #model: ChatModel;
-  readonly #tools: ToolSet;
+  #tools: ToolSet;
+  readonly #controls: RunControls;
   readonly #settings: ChatSettings;
   readonly #hooks: ToolHooks;
   readonly #window: ContextWindow;
@@ -68,6 +86,7 @@ export class Chat extends Emitter<ChatEvents> {
     this.#tools = init.tools;
     this.#settings = init.settings;
     this.#hooks = init.hooks;
+    this.#controls = init.controls ?? { stopWhen: [] };
     const model = init.model;
     this.#window = new ContextWindow({ ...init.context, modelWindow: () => model.info.contextWindow });
     this.#state = new ChatState({ ...init, onChange: (count) => this.emit('messages', { chatId: this.id, count }) });
@@ -96,12 +115,34 @@ export class Chat extends Emitter<ChatEvents> {
     return this.#send(text, options);
   }
 
-  /** `send`, streamed: text chunks as the model writes them across every hop, then one `final` chunk with the Reply. */
+  /** `send`, streamed: the run's parts as they happen (text, reasoning, calls, results, step ends), then one `final` part with the Reply. */
   sendStream(text: string, options: SendOptions = {}): ChatStream {
-    return new ChatStream((onText, signal) => this.#send(text, { ...options, signal }, onText), options.signal);
+    return new ChatStream((onPart, signal) => this.#send(text, { ...options, signal }, onPart), options.signal);
   }
 
-  /** Answer one pending call. Once the turn's calls are all answered, the model runs again. */
+  /**
+   * Replace the chat's tools (for the runs after those already started). Names
+   * must be unique; the stored chat records the new list, so `openChat` asks
+   * for these tools.
+   */
+  setTools(tools: Tool[]): Promise<void> {
+    let next: ToolSet;
+    try {
+      next = new ToolSet(tools);
+      next.checkChoice(this.#settings.toolChoice, 'toolChoice');
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#state.exclusive(async () => {
+      await this.#state.update({ tools: next.names.map((name) => ({ name, kind: next.get(name)!.kind })) });
+      this.#tools = next;
+    });
+  }
+
+  /**
+   * Answer one pending call. Once the turn's calls are all answered, the
+   * model runs again. `{ error: 'message' }` reports that the call failed.
+   */
   sendToolResult(callId: string, result: unknown, options: SendOptions = {}): Promise<Reply> {
     return this.sendToolResults([{ callId, result }], options);
   }
@@ -113,7 +154,7 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** `sendToolResults`, streamed like `sendStream`. */
   sendToolResultsStream(results: readonly ToolResultInput[], options: SendOptions = {}): ChatStream {
-    return new ChatStream((onText, signal) => this.#sendResults(results, { ...options, signal }, onText), options.signal);
+    return new ChatStream((onPart, signal) => this.#sendResults(results, { ...options, signal }, onPart), options.signal);
   }
 
   /**
@@ -160,7 +201,7 @@ export class Chat extends Emitter<ChatEvents> {
       const turn = this.#state.pendingTurn;
       const pending = this.#state.pendingToolCalls;
       if (!turn || pending.length === 0) return;
-      const records = pending.map((c) => ({ callId: c.id, name: c.name, content: encodeError(reason), isError: true }));
+      const records = pending.map((c): ToolResultRecord => ({ callId: c.id, name: c.name, content: encodeError(reason), isError: true, status: 'cancelled' }));
       await this.#state.commit([{ role: 'tool', results: inCallOrder(turn, [...this.#state.answers, ...records]), createdAt: Date.now() }]);
     });
   }
@@ -178,9 +219,9 @@ export class Chat extends Emitter<ChatEvents> {
         if (last?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
         const pending = this.#state.pendingToolCalls;
         if (pending.length) throw new PendingToolCallsError(pending);
-        const choice = this.#choice(options);
+        const plan = this.#plan(options);
         await this.#state.truncate(this.#state.messages.length - 1);
-        return this.#run(options, choice);
+        return this.#run(options, plan);
       },
       options.signal,
       true,
@@ -195,7 +236,7 @@ export class Chat extends Emitter<ChatEvents> {
   /** Rename the chat (stored at once). */
   rename(title: string): Promise<void> {
     if (typeof title !== 'string') return Promise.reject(new InvalidOptionsError('title', 'must be a string'));
-    return this.#state.exclusive(() => this.#state.rename(title));
+    return this.#state.exclusive(() => this.#state.update({ title }));
   }
 
   /** Stop accepting work. Runs already queued still reject with ChatClosedError. */
@@ -208,39 +249,51 @@ export class Chat extends Emitter<ChatEvents> {
     this.#state.close(error);
   }
 
-  #send(text: string, options: SendOptions, onText?: TextListener): Promise<Reply> {
+  #send(text: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
     if (typeof text !== 'string' || text.trim() === '') return Promise.reject(new InvalidOptionsError('text', 'must be a non-empty string'));
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
       const pending = this.#state.pendingToolCalls;
       if (pending.length) throw new PendingToolCallsError(pending);
-      const choice = this.#choice(options);
+      const plan = this.#plan(options);
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
-      return this.#run(options, choice, onText);
+      return this.#run(options, plan, onPart);
     }, options.signal);
   }
 
-  #sendResults(results: readonly ToolResultInput[], options: SendOptions, onText?: TextListener): Promise<Reply> {
+  #sendResults(results: readonly ToolResultInput[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
     if (!Array.isArray(results) || results.length === 0) {
       return Promise.reject(new InvalidOptionsError('results', 'must be a non-empty array of { callId, result }'));
     }
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
       const calls = this.#claim(results.map((r) => r?.callId));
-      const records = calls.map((call, i) => ({
-        callId: call.id,
-        name: call.name,
-        content: encodeResult(results[i]!.result, { toolName: call.name, callId: call.id }, this.#settings.maxResultChars),
-        isError: false,
-      }));
-      return this.#answer(records, options, onText);
+      const records = calls.map((call, i) => this.#pageResult(call, results[i]!));
+      return this.#answer(records, options, onPart);
     }, options.signal);
   }
 
-  #choice(options: SendOptions): ToolChoice {
-    const choice = options.toolChoice ?? this.#settings.toolChoice;
-    this.#tools.checkChoice(choice, 'toolChoice');
-    return choice;
+  /** A page's answer to a call, as the model will read it. */
+  #pageResult(call: ToolCall, input: ToolResultInput): ToolResultRecord {
+    const { result } = input;
+    const at = { toolName: call.name, callId: call.id };
+    const reported = errorReport(result);
+    const isError = input.isError === true || reported !== undefined;
+    const message = reported ?? (input.isError && typeof result === 'string' ? result : input.isError && result instanceof Error ? result.message : undefined);
+    const content = message !== undefined ? encodeError(message) : encodeResult(result, at, this.#settings.maxResultChars);
+    return { callId: call.id, name: call.name, content, isError, status: isError ? 'error' : 'ok' };
+  }
+
+  /** A run's tools, tool choice and generation, checked before anything is written. */
+  #plan(options: SendOptions): RunPlan {
+    const tools = options.activeTools === undefined ? this.#tools : activeSubset(this.#tools, options.activeTools, 'activeTools');
+    const toolChoice = options.toolChoice ?? this.#settings.toolChoice;
+    // The chat's default choice may name a tool this run leaves out: then the model chooses.
+    const choice = options.toolChoice === undefined && typeof toolChoice === 'object' && !tools.get(toolChoice.name) ? 'auto' : toolChoice;
+    tools.checkChoice(choice, 'toolChoice');
+    if (options.generation !== undefined && (typeof options.generation !== 'object' || options.generation === null)) throw new InvalidOptionsError('generation', 'must be an object');
+    const generation = options.generation ? { ...this.#settings.generation, ...options.generation } : this.#settings.generation;
+    return { tools, toolChoice: choice, generation, controls: runControls(options, this.#controls) };
   }
 
   /** The pending calls these ids name; throws (changing nothing) on any unknown, answered or repeated id. */
@@ -256,25 +309,24 @@ export class Chat extends Emitter<ChatEvents> {
   }
 
   /** Record answers; once every call of the turn has one, they go to the model as one message and the loop runs on. */
-  async #answer(records: ToolResultRecord[], options: SendOptions, onText?: TextListener): Promise<Reply> {
+  async #answer(records: ToolResultRecord[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
     const turn = this.#state.pendingTurn!;
     const answers = [...this.#state.answers, ...records];
     if (answers.length < turn.toolCalls.length) {
       // Other calls' started marks stay: an interrupted call is still interrupted.
       const answered = new Set(answers.map((a) => a.callId));
       await this.#state.commit([], { answers, started: this.#state.started.filter((id) => !answered.has(id)) });
-      return { text: turn.text, reasoning: turn.reasoning, toolCalls: this.#state.pendingToolCalls, finishReason: turn.finishReason, stats: emptyStats() };
+      return { text: turn.text, reasoning: turn.reasoning, toolCalls: this.#state.pendingToolCalls, finishReason: turn.finishReason, stats: emptyStats(), steps: [] };
     }
-    const choice = this.#choice(options);
+    const plan = this.#plan(options);
     await this.#state.commit([{ role: 'tool', results: inCallOrder(turn, answers), createdAt: Date.now() }]);
-    return this.#run(options, choice, onText);
+    return this.#run(options, plan, onPart);
   }
 
-  #run(options: SendOptions, toolChoice: ToolChoice, onText?: TextListener): Promise<Reply> {
+  #run(options: SendOptions, plan: RunPlan, onPart?: PartListener): Promise<Reply> {
     return runLoop(
       {
         model: this.#model,
-        tools: this.#tools,
         settings: this.#settings,
         hooks: this.#hooks,
         messages: this.#state.messages,
@@ -286,9 +338,14 @@ export class Chat extends Emitter<ChatEvents> {
       },
       {
         signal: options.signal ?? new AbortController().signal,
-        onText,
+        onPart,
         returnToolRequests: options.returnToolRequests ?? false,
-        toolChoice,
+        tools: plan.tools,
+        toolChoice: plan.toolChoice,
+        generation: plan.generation,
+        stopWhen: plan.controls.stopWhen,
+        prepareStep: plan.controls.prepareStep,
+        firstStep: stepsSinceUser(this.#state.messages),
       },
     );
   }
@@ -296,6 +353,28 @@ export class Chat extends Emitter<ChatEvents> {
   #managedNames(): string[] {
     return this.#tools.names.filter((n) => this.#tools.managed(n));
   }
+}
+
+interface RunPlan {
+  tools: ToolSet;
+  toolChoice: ToolChoice;
+  generation?: GenerationOptions;
+  controls: RunControls;
+}
+
+/** Model turns since the latest user message: a run's steps go on across the answers to its calls. */
+function stepsSinceUser(messages: readonly ChatMessage[]): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'user'; i--) if (messages[i]!.role === 'assistant') count++;
+  return count;
+}
+
+/** The message of a `{ error: string }` answer (that key alone): a failed call, reported by the page. */
+function errorReport(result: unknown): string | undefined {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
+  const keys = Object.keys(result);
+  const error = (result as { error?: unknown }).error;
+  return keys.length === 1 && keys[0] === 'error' && typeof error === 'string' ? error : undefined;
 }
 
 function inCallOrder(turn: AssistantMessage, records: readonly ToolResultRecord[]): ToolResultRecord[] {

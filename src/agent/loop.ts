@@ -27,14 +27,17 @@ import type { ChatModel, GenerateOptions, GenerationOptions, ModelRequest, Model
 import type { ToolChoice } from '../protocol/types.js';
 import { encodeError } from '../tools/encode-result.js';
 import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
-import type { ChatEvents } from './chat-events.js';
+import type { ChatEvents, ToolEventName } from './chat-events.js';
+import type { StreamPart } from './chat-stream.js';
 import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
 import type { ContextWindow } from './context-window.js';
+import { resolveStep, type PrepareStep, type ResolvedStep } from './prepare-step.js';
 import { runBatch, type BatchJournal } from './run-batch.js';
 import { serial } from './serial.js';
+import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
-import type { AssistantMessage, ChatMessage, Reply, ReplyStats, ToolCall, ToolResultRecord } from './types.js';
+import type { AssistantMessage, ChatMessage, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from './types.js';
 
 /** A chat's stored settings: plain data. */
 export interface ChatSettings {
@@ -51,7 +54,6 @@ export interface ChatSettings {
 
 export interface LoopContext {
   readonly model: ChatModel;
-  readonly tools: ToolSet;
   readonly settings: ChatSettings;
   readonly hooks: ToolHooks;
   readonly messages: readonly ChatMessage[];
@@ -67,10 +69,18 @@ export interface LoopContext {
 
 export interface LoopOptions {
   signal: AbortSignal;
-  onText?: (delta: string, hop: number) => void;
+  /** The run's parts, in the order things happen (a stream reads them). */
+  onPart?: (part: StreamPart) => void;
   returnToolRequests: boolean;
-  /** For the first model call; later hops use 'auto' so a forced call is not forced forever. */
+  /** The run's tools: the chat's, or the ones this send made active. */
+  tools: ToolSet;
+  /** For the first model call; later ones use 'auto' (unless prepareStep says otherwise). */
   toolChoice: ToolChoice;
+  generation?: GenerationOptions;
+  stopWhen: readonly StopCondition[];
+  prepareStep?: PrepareStep;
+  /** Model calls the run made before this call (it goes on across answers to its calls). */
+  firstStep: number;
 }
 
 export function emptyStats(): ReplyStats {
@@ -87,44 +97,57 @@ const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) =
   returnAll || !tools.hasManaged || turn.toolCalls.some((c) => !unreadable(c) && !tools.managed(c.name));
 const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= settings.maxToolHops;
 
+/** What a run has done so far: also what its error carries when it fails. */
+interface RunRecord {
+  stats: ReplyStats;
+  steps: Step[];
+}
+
 export async function runLoop(context: LoopContext, options: LoopOptions): Promise<Reply> {
-  const stats = emptyStats();
+  const run: RunRecord = { stats: emptyStats(), steps: [] };
   try {
-    return await loop(context, options, stats);
+    return await loop(context, options, run);
   } catch (error) {
-    throw withStats(error, stats);
+    throw withRunRecord(error, run);
   }
 }
 
-/** Every run error carries what the run had done (a copy, as it was when the run ended). */
-function withStats(error: unknown, stats: ReplyStats): unknown {
-  if (typeof error === 'object' && error !== null && Object.isExtensible(error) && !Object.hasOwn(error, 'stats')) {
-    Object.defineProperty(error, 'stats', { value: { ...stats }, enumerable: true, configurable: true });
+/** Every run error carries what the run had done: its stats and steps (copies, as they were when the run ended). */
+export function withRunRecord(error: unknown, run: RunRecord): unknown {
+  if (typeof error === 'object' && error !== null && Object.isExtensible(error)) {
+    for (const [key, value] of [['stats', { ...run.stats }], ['steps', [...run.steps]]] as const) {
+      if (!Object.hasOwn(error, key)) Object.defineProperty(error, key, { value, enumerable: true, configurable: true });
+    }
   }
   return error;
 }
 
-async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStats): Promise<Reply> {
-  const { tools, settings } = context;
-  const { signal } = options;
-  let toolChoice = options.toolChoice;
+async function loop(context: LoopContext, options: LoopOptions, run: RunRecord): Promise<Reply> {
+  const { settings } = context;
+  const { signal, onPart } = options;
+  const { stats, steps } = run;
   for (;;) {
     if (signal.aborted) throw abortReason(signal);
     const hop = stats.hops;
+    const index = options.firstStep + steps.length;
+    const defaults = { tools: options.tools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
+    const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));
+    const { tools } = call;
     context.emit('model-start', { hop });
     const started = performance.now();
     let shown = '';
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
     try {
-      response = await generateFitting(context, toolChoice, {
+      response = await generateFitting(context, call, {
         signal,
         onText: (delta) => {
           shown += delta;
           draft.update(shown);
           context.emit('text', { hop, delta });
-          options.onText?.(delta, hop);
+          onPart?.({ type: 'text', step: index, text: delta });
         },
+        onReasoning: (delta) => onPart?.({ type: 'reasoning', step: index, text: delta }),
       });
     } catch (error) {
       await draft.stop();
@@ -135,19 +158,44 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
     }
     // No draft write may land after the turn's commit (which clears the draft).
     await draft.stop();
-    addUsage(stats, response, performance.now() - started);
-    toolChoice = 'auto';
-    const turn = assistantTurn(response, context);
+    const modelMs = performance.now() - started;
+    addUsage(stats, response, modelMs);
+    const turn = assistantTurn(response, context, tools, modelMs);
     context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
-    const reply: Reply = { text: turn.text, reasoning: turn.reasoning, toolCalls: turn.toolCalls, finishReason: turn.finishReason, stats };
+    const step: Step = {
+      index,
+      text: turn.text,
+      reasoning: turn.reasoning,
+      toolCalls: turn.toolCalls,
+      toolResults: [],
+      finishReason: turn.finishReason,
+      usage: { promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens },
+      modelMs,
+      toolMs: 0,
+      activeTools: tools.names,
+    };
+    steps.push(step);
+    const reply: Reply = { text: turn.text, reasoning: turn.reasoning, toolCalls: turn.toolCalls, finishReason: turn.finishReason, stats, steps };
+    const stepEnd = () => onPart?.({ type: 'step-end', step: index, finishReason: step.finishReason, usage: step.usage, modelMs: step.modelMs, toolMs: step.toolMs });
 
-    const ends = interrupted(turn) || done(turn) || forCaller(turn, tools, options.returnToolRequests) || capReached(stats, settings);
+    const returned = interrupted(turn) || done(turn) || forCaller(turn, tools, options.returnToolRequests);
+    // A stop condition that throws fails the run after the turn is kept, its calls pending.
+    let stop: { now: boolean } | { error: unknown };
+    try {
+      stop = { now: !returned && (await shouldStop(options.stopWhen, steps)) };
+    } catch (error) {
+      stop = { error };
+    }
+    const ends = returned || !('now' in stop) || stop.now || capReached(stats, settings);
     // Calls that start at once (no hook or person to wait for) are marked
     // started with the turn: one write fewer per hop.
-    const startNow = ends ? [] : startingAtOnce(turn.toolCalls, context);
+    const startNow = ends ? [] : startingAtOnce(turn.toolCalls, tools, context);
     await context.commit([turn], { started: startNow });
+    for (const c of turn.toolCalls) onPart?.({ type: 'tool-call', step: index, call: c });
+    if ('error' in stop) throw stop.error;
+    if (ends) stepEnd();
     if (interrupted(turn)) throw abortReason(signal);
-    if (done(turn) || forCaller(turn, tools, options.returnToolRequests)) return reply;
+    if (returned || stop.now) return reply;
     if (capReached(stats, settings)) throw new ToolHopsError(stats.hops, reply);
 
     const toolsStarted = performance.now();
@@ -156,27 +204,46 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
       signal,
       maxResultChars: settings.maxResultChars,
       hooks: context.hooks,
-      emit: (type, event) => context.emit(type, event),
+      emit: (type, event) => {
+        context.emit(type, event);
+        const part = onPart && toolPart(type, event, index);
+        if (part) onPart(part);
+      },
       journal,
     });
     // What ends after this (a handler that ignored an abort) is not written.
     await journal.close();
-    stats.toolMs += performance.now() - toolsStarted;
+    step.toolMs = performance.now() - toolsStarted;
+    stats.toolMs += step.toolMs;
     const records = batch.records.filter((r): r is ToolResultRecord => r !== undefined);
+    step.toolResults = records;
     stats.toolCalls += batch.ran;
     if (batch.aborted) {
-      await context.commit([{ role: 'tool', results: answeredOrStopped(turn.toolCalls, records), createdAt: Date.now() }]);
+      step.toolResults = answeredOrStopped(turn.toolCalls, records);
+      await context.commit([{ role: 'tool', results: step.toolResults, createdAt: Date.now() }]);
+      stepEnd();
       throw abortReason(signal);
     }
     if (batch.failure) {
       await context.commit([], { answers: records });
+      stepEnd();
       throw batch.failure;
     }
     await context.commit([{ role: 'tool', results: records, createdAt: Date.now() }]);
     stats.hops++;
+    stepEnd();
     if (batch.terminate) return { ...reply, toolCalls: [], toolResults: records };
     context.emit('hop', { hops: stats.hops });
   }
+}
+
+/** A tool event as the run's stream tells it (undefined for those it does not). */
+function toolPart<K extends ToolEventName>(type: K, event: ChatEvents[K], step: number): StreamPart | undefined {
+  if (type === 'tool-progress') return { type, step, ...(event as ChatEvents['tool-progress']) };
+  if (type === 'approval-request') return { type, step, ...(event as ChatEvents['approval-request']) };
+  if (type !== 'tool-end') return undefined;
+  const { toolName, ...ended } = event as ChatEvents['tool-end'];
+  return { type: 'tool-result', step, result: { ...ended, name: toolName } };
 }
 
 /**
@@ -185,9 +252,9 @@ async function loop(context: LoopContext, options: LoopOptions, stats: ReplyStat
  * off), the view is trimmed harder once and the request made again; then it
  * is a ContextOverflowError. Nothing was generated either time.
  */
-async function generateFitting(context: LoopContext, toolChoice: ToolChoice, options: GenerateOptions): Promise<ModelResponse> {
+async function generateFitting(context: LoopContext, call: ResolvedStep, options: GenerateOptions): Promise<ModelResponse> {
   for (let harder = false; ; harder = true) {
-    const { request, reservedTokens } = await buildRequest(context, toolChoice, harder);
+    const { request, reservedTokens } = await buildRequest(context, call, harder);
     try {
       return await context.model.generate(request, options);
     } catch (error) {
@@ -201,22 +268,22 @@ async function generateFitting(context: LoopContext, toolChoice: ToolChoice, opt
   }
 }
 
-async function buildRequest(context: LoopContext, toolChoice: ToolChoice, harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
-  const { settings, tools } = context;
-  const view = await context.window.view(context.messages, settings.system, tools.declarations, settings.generation?.maxTokens, harder);
+async function buildRequest(context: LoopContext, call: ResolvedStep, harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
+  const { system, tools, toolChoice, generation } = call;
+  const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, harder);
   if (view.trim) context.emit('context-trimmed', view.trim);
   const request: ModelRequest = {
-    system: settings.system,
+    system,
     messages: view.messages,
     tools: tools.declarations,
     toolChoice,
-    grammar: settings.grammar,
-    generation: settings.generation,
+    grammar: context.settings.grammar,
+    generation,
   };
   return { request, reservedTokens: view.reservedTokens };
 }
 
-function assistantTurn(response: ModelResponse, context: LoopContext): AssistantMessage {
+function assistantTurn(response: ModelResponse, context: LoopContext, tools: ToolSet, modelMs: number): AssistantMessage {
   const toolCalls =
     response.finishReason === 'abort'
       ? []
@@ -225,11 +292,11 @@ function assistantTurn(response: ModelResponse, context: LoopContext): Assistant
           if (call.problem) {
             return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
           }
-          if (!context.tools.get(call.name)) {
-            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, context.tools.names).message, errorCode: 'unknown-tool' };
+          if (!tools.get(call.name)) {
+            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, tools.names).message, errorCode: 'unknown-tool' };
           }
           // Managed calls keep every key, so validation can refuse the unsafe ones; raw ones go to the page.
-          return { id, name: call.name, arguments: context.tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
+          return { id, name: call.name, arguments: tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
         });
   return {
     role: 'assistant',
@@ -239,6 +306,9 @@ function assistantTurn(response: ModelResponse, context: LoopContext): Assistant
     toolCalls,
     finishReason: response.finishReason,
     ...(response.usage.completionTokens > 0 ? { tokens: response.usage.completionTokens } : {}),
+    promptTokens: response.usage.promptTokens,
+    modelMs: Math.round(modelMs),
+    activeTools: tools.names,
     createdAt: Date.now(),
   };
 }
@@ -325,11 +395,11 @@ function batchJournal(context: LoopContext, markedWithTurn: readonly string[]): 
  * approval needed. (Argument validation may still refuse one: it is then
  * answered at once, and no longer started.)
  */
-function startingAtOnce(calls: readonly ToolCall[], context: LoopContext): string[] {
+function startingAtOnce(calls: readonly ToolCall[], tools: ToolSet, context: LoopContext): string[] {
   if (context.hooks.beforeToolCall) return [];
   const ids: string[] = [];
   for (const call of calls.slice(0, context.settings.maxConcurrentTools)) {
-    const tool = call.error ? undefined : context.tools.managed(call.name);
+    const tool = call.error ? undefined : tools.managed(call.name);
     if (!tool || tool.needsApproval !== false) break;
     ids.push(call.id);
   }
@@ -340,7 +410,7 @@ function startingAtOnce(calls: readonly ToolCall[], context: LoopContext): strin
 function answeredOrStopped(calls: readonly ToolCall[], done: readonly ToolResultRecord[]): ToolResultRecord[] {
   return calls.map(
     (call) =>
-      done.find((r) => r.callId === call.id) ?? { callId: call.id, name: call.name, content: encodeError('The run was stopped before this call finished.'), isError: true },
+      done.find((r) => r.callId === call.id) ?? { callId: call.id, name: call.name, content: encodeError('The run was stopped before this call finished.'), isError: true, status: 'stopped' },
   );
 }
 

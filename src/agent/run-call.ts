@@ -6,15 +6,15 @@ import { messageOf } from '../errors/tool-execution-error.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
 import { validateArguments } from '../tools/validate-arguments.js';
-import type { ChatEvents } from './chat-events.js';
+import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
-import type { ToolCall, ToolResultRecord } from './types.js';
+import type { ToolCall, ToolCallStatus, ToolResultRecord } from './types.js';
 
 export interface CallEnvironment {
   signal: AbortSignal;
   maxResultChars: number;
   hooks: ToolHooks;
-  emit: <K extends keyof ChatEvents>(type: K, event: ChatEvents[K]) => void;
+  emit: <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void;
 }
 
 type ToolEnd = ChatEvents['tool-end'];
@@ -31,17 +31,22 @@ export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { 
 
 export type Executed = { ok: true; value: unknown; terminate: boolean; attempts: number; ms: number } | { ok: false; error: unknown; attempts: number; ms: number };
 
-function record(callId: string, name: string, content: string, isError: boolean): ToolResultRecord {
-  return { callId, name, content, isError };
+/** The result, and the tool-end event that tells of it. */
+function ending(call: { callId: string; toolName: string }, content: string, status: ToolCallStatus, ran?: { ms: number; attempts: number }) {
+  const isError = status !== 'ok';
+  const durationMs = ran?.ms ?? 0;
+  const attempts = ran?.attempts ?? 0;
+  const record: ToolResultRecord = { callId: call.callId, name: call.toolName, content, isError, status, durationMs, attempts };
+  const ended: ToolEnd = { callId: call.callId, toolName: call.toolName, content, isError, status, durationMs, attempts };
+  return { record, ended };
 }
 
 export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env: CallEnvironment): Promise<Prepared> {
   env.signal.throwIfAborted();
-  const toModel = (message: string): Prepared => {
-    const content = encodeError(message);
-    const ended = { callId: call.id, toolName: call.name, content, isError: true, durationMs: 0, attempts: 0 };
-    return { run: false, outcome: { record: record(call.id, call.name, content, true), terminate: false, ended } };
-  };
+  const toModel = (message: string): Prepared => ({
+    run: false,
+    outcome: { ...ending({ callId: call.id, toolName: call.name }, encodeError(message), 'invalid'), terminate: false },
+  });
   // The model's own mistakes go back to the model, whatever the policy: it can fix them.
   if (call.error || !tool) return toModel(call.error ?? `"${call.name}" is not a tool of this chat`);
   const validation = await validateArguments(tool.input, tool.parameters, call.arguments);
@@ -50,25 +55,25 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
 
   const context = { signal: env.signal };
   const blocked = await hook('beforeToolCall', info, env.signal, () => env.hooks.beforeToolCall?.(info, context));
-  if (blocked && typeof blocked === 'object' && 'block' in blocked) return deny(tool, call, String(blocked.block), env);
+  if (blocked && typeof blocked === 'object' && 'block' in blocked) return deny(info, String(blocked.block), 'blocked', env);
   const { needsApproval } = tool;
   const needs = typeof needsApproval === 'function' ? await hook('needsApproval', info, env.signal, () => needsApproval(validation.value)) : needsApproval;
   if (needs) {
     const { approve } = env.hooks;
+    if (approve) env.emit('approval-request', { callId: info.callId, toolName: info.toolName, input: info.input });
     const decision = approve
       ? await hook('approve', info, env.signal, () => approve(info, context))
       : { approved: false, reason: 'this tool needs approval and no one can approve it here' };
     const approved = typeof decision === 'boolean' ? decision : decision?.approved === true;
-    if (!approved) return deny(tool, call, (typeof decision === 'object' && decision?.reason) || 'the user did not approve this call', env);
+    if (!approved) return deny(info, (typeof decision === 'object' && decision?.reason) || 'the user did not approve this call', 'denied', env);
   }
   return { run: true, tool, info };
 }
 
-function deny(tool: ManagedTool, call: ToolCall, reason: string, env: CallEnvironment): Prepared {
-  const content = encodeResult({ denied: true, reason }, { toolName: tool.name, callId: call.id });
-  env.emit('tool-denied', { callId: call.id, toolName: tool.name, reason });
-  const ended = { callId: call.id, toolName: tool.name, content, isError: true, durationMs: 0, attempts: 0 };
-  return { run: false, outcome: { record: record(call.id, tool.name, content, true), terminate: false, ended } };
+function deny(info: ToolCallInfo, reason: string, status: 'denied' | 'blocked', env: CallEnvironment): Prepared {
+  const content = encodeResult({ denied: true, reason }, info);
+  env.emit('tool-denied', { callId: info.callId, toolName: info.toolName, reason });
+  return { run: false, outcome: { ...ending(info, content, status), terminate: false } };
 }
 
 export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<Executed> {
@@ -141,12 +146,12 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   if (rewritten && typeof rewritten === 'object' && 'result' in rewritten) outcome = { ok: true, result: rewritten.result };
 
   const at = { toolName: tool.name, callId: info.callId };
+  const ran = { ms: executed.ms, attempts: executed.attempts };
   let failure: Error | undefined;
   if (outcome.ok) {
     try {
       const content = encodeResult(outcome.result, at, maxResultChars);
-      const ended = { ...at, content, isError: false, durationMs: executed.ms, attempts: executed.attempts };
-      return { record: record(info.callId, tool.name, content, false), terminate: executed.ok && executed.terminate, ended };
+      return { ...ending(at, content, 'ok', ran), terminate: executed.ok && executed.terminate };
     } catch (error) {
       failure = error as Error;
     }
@@ -156,8 +161,8 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   }
   // The model sees the message only: never a stack (FAULTS X5).
   const content = encodeError(failure instanceof ToolExecutionError ? messageOf(failure.cause) : failure.message);
-  const ended = { ...at, content, isError: true, durationMs: executed.ms, attempts: executed.attempts };
-  if (tool.onError === 'inform') return { record: record(info.callId, tool.name, content, true), terminate: false, ended };
+  const { record, ended } = ending(at, content, isToolTimeoutError(failure) ? 'timeout' : 'error', ran);
+  if (tool.onError === 'inform') return { record, ended, terminate: false };
   return { failure, ended };
 }
 

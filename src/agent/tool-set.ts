@@ -21,6 +21,12 @@ export class ToolSet {
     this.hasManaged = tools.some((t) => t.kind === 'managed');
   }
 
+  /** These tools only (a step's active tools), in this set's order. */
+  subset(names: readonly string[]): ToolSet {
+    const keep = new Set(names);
+    return keep.size === this.names.length ? this : new ToolSet(this.names.filter((n) => keep.has(n)).map((n) => this.byName[n]!));
+  }
+
   get names(): string[] {
     return Object.keys(this.byName);
   }

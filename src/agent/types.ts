@@ -26,6 +26,35 @@ export interface ToolCall {
 
 export type { ReplyStats } from '../stats.js';
 
+/** Tokens of one model call, as the model reported them. */
+export interface StepUsage {
+  /** Prompt tokens the model had to read (WebLLM counts only what its KV cache did not hold). */
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** One model call of a run, with what became of the calls it made. */
+export interface Step {
+  /**
+   * Its place in the run: 0 for the run's first model call. A run goes on
+   * across the answers to its calls (`sendToolResult`, `runTool`) until the
+   * next user message, and so does the count.
+   */
+  index: number;
+  text: string;
+  reasoning: string;
+  toolCalls: ToolCall[];
+  /** Results of the calls run in this step, in call order (calls left to you have none here). */
+  toolResults: ToolResultRecord[];
+  finishReason: FinishReason;
+  usage: StepUsage;
+  /** Wall time waiting for the model, and running this step's tools. */
+  modelMs: number;
+  toolMs: number;
+  /** The tools the model was offered for this call. */
+  activeTools: string[];
+}
+
 export interface Reply {
   /** What the model said, without tool-call markup or reasoning. */
   text: string;
@@ -37,10 +66,22 @@ export interface Reply {
    */
   toolCalls: ToolCall[];
   finishReason: FinishReason;
+  /** The sum of `steps`. */
   stats: ReplyStats;
+  /** Every model call of this run, in order. */
+  steps: Step[];
   /** When the tools ended the run (every call asked to terminate): their results, as the model would have read them. */
   toolResults?: ToolResultRecord[];
 }
+
+/**
+ * What became of a call: its handler returned (`ok`) or failed (`error`,
+ * `timeout`); it never ran because it was `denied` (approval), `blocked`
+ * (beforeToolCall) or `invalid` (unreadable, unknown, or arguments that do not
+ * fit); the run was aborted first (`stopped`); or the page gave up on it
+ * (`cancelled`). A page's own answer is `ok`, or `error` when it says so.
+ */
+export type ToolCallStatus = 'ok' | 'error' | 'timeout' | 'denied' | 'blocked' | 'invalid' | 'stopped' | 'cancelled';
 
 /** A tool result as stored, with the exact text the model read. */
 export interface ToolResultRecord {
@@ -48,6 +89,12 @@ export interface ToolResultRecord {
   name: string;
   content: string;
   isError: boolean;
+  /** Absent in chats stored before it was kept. */
+  status?: ToolCallStatus;
+  /** How long the handler ran, retries included (0 when it never ran). */
+  durationMs?: number;
+  /** Runs of the handler: 0 when it never ran, more than 1 when it was retried. */
+  attempts?: number;
 }
 
 export type ChatMessage =
@@ -63,6 +110,11 @@ export type ChatMessage =
       finishReason: FinishReason;
       /** Tokens the model wrote, as it reported them (for fitting the context window). */
       tokens?: number;
+      /** Prompt tokens it read, and how long it took (absent in older chats and interrupted turns). */
+      promptTokens?: number;
+      modelMs?: number;
+      /** The tools the model was offered for this turn. */
+      activeTools?: string[];
       createdAt: number;
     }
   | { role: 'tool'; results: ToolResultRecord[]; createdAt: number };

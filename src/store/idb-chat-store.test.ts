@@ -48,7 +48,7 @@ describe('the IndexedDB chat store', () => {
     await store.create(record('new', 2));
     await store.append('old', [user('x')], { expectedVersion: 0, answers: [], updatedAt: 3 });
     expect((await store.list()).map((c) => c.id)).toEqual(['old', 'new']);
-    await store.rename('new', 'Renamed');
+    await store.update('new', { title: 'Renamed' });
     expect((await store.get('new'))!.title).toBe('Renamed');
     await store.delete('old');
     expect((await store.list()).map((c) => c.id)).toEqual(['new']);

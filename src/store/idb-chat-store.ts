@@ -12,7 +12,7 @@ import type { ChatMessage } from '../agent/types.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
 import { openDatabase, type ClosedReason } from './open-database.js';
-import type { ChatRecord, ChatStore, ChatSummary, CommitMeta, StoredChat } from './records.js';
+import type { ChatChanges, ChatRecord, ChatStore, ChatSummary, CommitMeta, StoredChat } from './records.js';
 import type { TabAgentDB } from './schema.js';
 import { storageFailure } from './storage-failure.js';
 
@@ -181,12 +181,12 @@ export class IdbChatStore implements ChatStore {
     });
   }
 
-  rename(chatId: string, title: string): Promise<number> {
+  update(chatId: string, changes: ChatChanges): Promise<number> {
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
       const record = await chats.get(chatId);
       if (!record) throw new ChatNotFoundError(chatId);
-      record.title = title;
+      Object.assign(record, changes);
       record.version++;
       await chats.put(record);
       return record.version;

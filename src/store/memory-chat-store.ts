@@ -3,7 +3,7 @@
 import type { ChatMessage } from '../agent/types.js';
 import { ChatNotFoundError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
-import type { ChatRecord, ChatStore, ChatSummary, CommitMeta, StoredChat } from './records.js';
+import type { ChatChanges, ChatRecord, ChatStore, ChatSummary, CommitMeta, StoredChat } from './records.js';
 import { storageFailure } from './storage-failure.js';
 
 export class MemoryChatStore implements ChatStore {
@@ -56,9 +56,9 @@ export class MemoryChatStore implements ChatStore {
       .sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  async rename(chatId: string, title: string): Promise<number> {
+  async update(chatId: string, changes: ChatChanges): Promise<number> {
     const { record } = this.#chat(chatId);
-    record.title = title;
+    Object.assign(record, clone(changes));
     return ++record.version;
   }
 

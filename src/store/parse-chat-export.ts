@@ -20,7 +20,17 @@ const toolCall = z.object({
   errorCode: z.optional(z.enum(['unknown-tool', 'malformed', 'truncated'])),
 });
 
-const result = z.object({ callId: id, name: text(200), content: text(), isError: z.boolean() });
+const count = z.int().check(z.nonnegative());
+
+const result = z.object({
+  callId: id,
+  name: text(200),
+  content: text(),
+  isError: z.boolean(),
+  status: z.optional(z.enum(['ok', 'error', 'timeout', 'denied', 'blocked', 'invalid', 'stopped', 'cancelled'])),
+  durationMs: z.optional(z.number().check(z.nonnegative())),
+  attempts: z.optional(count),
+});
 
 const message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), content: text(), createdAt: time }),
@@ -31,7 +41,10 @@ const message = z.discriminatedUnion('role', [
     reasoning: text(),
     toolCalls: z.array(toolCall).check(z.maxLength(1000)),
     finishReason: z.enum(['stop', 'length', 'abort']),
-    tokens: z.optional(z.int().check(z.nonnegative())),
+    tokens: z.optional(count),
+    promptTokens: z.optional(count),
+    modelMs: z.optional(z.number().check(z.nonnegative())),
+    activeTools: z.optional(z.array(text(200)).check(z.maxLength(1000))),
     createdAt: time,
   }),
   z.object({ role: z.literal('tool'), results: z.array(result).check(z.maxLength(1000)), createdAt: time }),

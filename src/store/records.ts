@@ -25,6 +25,9 @@ export interface ChatRecord extends ChatSummary {
   draft?: { text: string; updatedAt: number };
 }
 
+/** What `update` may change. */
+export type ChatChanges = Partial<Pick<ChatRecord, 'title' | 'tools'>>;
+
 /** One message, keyed by chat and position: appending is one small write, whatever the chat's length. */
 export interface MessageRecord {
   chatId: string;
@@ -63,8 +66,8 @@ export interface ChatStore {
   /** The chat's messages from position `from` on. */
   messages(chatId: string, from?: number): Promise<ChatMessage[]>;
   list(): Promise<ChatSummary[]>;
-  /** Returns the new version. */
-  rename(chatId: string, title: string): Promise<number>;
+  /** Change the title or the tools' list; returns the new version. */
+  update(chatId: string, changes: ChatChanges): Promise<number>;
   delete(chatId: string): Promise<void>;
   /**
    * Write a whole chat as a new one (imports), in one transaction: under its

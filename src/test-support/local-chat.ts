@@ -44,9 +44,9 @@ export async function localChat(script: FakeScript, options: ChatOptions = {}, f
   const fake = fakeModel(script, fakeOptions);
   const model = await localModel(fake);
   const store = new RecordingStore();
-  const { tools, settings, hooks, context } = chatSettings(options);
+  const { tools, settings, hooks, context, controls } = chatSettings(options);
   await store.create({ id: 'chat-1', title: '', createdAt: 0, updatedAt: 0, messageCount: 0, version: 0, settings, tools: [], answers: [] });
-  const chat = new Chat({ id: 'chat-1', title: '', version: 0, model, tools, settings, hooks, context, store, sync: new TabSync('test', false) });
+  const chat = new Chat({ id: 'chat-1', title: '', version: 0, model, tools, settings, hooks, context, controls, store, sync: new TabSync('test', false) });
   return { chat, fake, store, commits: store.commits };
 }
 

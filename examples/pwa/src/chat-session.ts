@@ -40,12 +40,12 @@ export class ChatSession {
     }
     this.view.add('user', text);
     let bubble: HTMLElement | null = null;
-    let hop = -1;
+    let step = -1;
     try {
       for await (const chunk of chat.sendStream(text)) {
         if (chunk.type !== 'text') continue;
         // Each model turn gets its own bubble, with the tool lines between them.
-        if (!bubble || chunk.hop !== hop) (bubble = this.view.add('assistant', '')), (hop = chunk.hop);
+        if (!bubble || chunk.step !== step) (bubble = this.view.add('assistant', '')), (step = chunk.step);
         bubble.textContent += chunk.text;
       }
     } catch (error) {
