@@ -9,8 +9,10 @@ export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundled
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
 export type { ModelOptions } from './agent/model-session.js';
 export type { ModelCacheOptions, ModelRef } from './model/model-cache.js';
-export type { OpenChatOptions } from './agent/agent.js';
-export type { Chat, SendOptions, ToolResultInput } from './agent/chat.js';
+export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, Prompt, PromptMessage } from './agent/agent.js';
+export type { Chat, GenerateObjectOptions, ObjectReply, SendOptions, ToolResultInput } from './agent/chat.js';
+export type { ObjectSchema } from './agent/object-output.js';
+export type { ObjectStream } from './agent/object-stream.js';
 export type { ChatEvents } from './agent/chat-events.js';
 export type { ChatStream, StreamPart } from './agent/chat-stream.js';
 export type { ApprovalDecision, HookContext, ToolCallInfo, ToolHooks, ToolOutcome } from './agent/hooks.js';

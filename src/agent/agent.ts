@@ -1,11 +1,14 @@
 // An agent: one model in one worker, and the chats kept for it.
-import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
+import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidOptionsError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../model/types.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
 import type { StorageInfo } from '../store/open-store.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
-import type { TabSync } from '../store/tab-sync.js';
-import { Chat } from './chat.js';
+import { MemoryChatStore } from '../store/memory-chat-store.js';
+import { TabSync } from '../store/tab-sync.js';
+import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
+import type { ObjectStream } from './object-stream.js';
+import type { ChatMessage, Reply } from './types.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
 import type { ModelOptions, ModelSession } from './model-session.js';
 
@@ -13,6 +16,21 @@ export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
   /** Open even if the stored chat used tools not given here (their calls then come back to you). */
   allowMissingTools?: boolean;
 }
+
+/** A message of a one-shot conversation: text only. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** The conversation of a one-shot task: a prompt, or messages that end with the user's. */
+export type Prompt = { prompt: string; messages?: undefined } | { messages: PromptMessage[]; prompt?: undefined };
+
+/** `agent.generate`: a chat's options and a send's, and the conversation. Nothing is stored. */
+export type GenerateRequest = ChatOptions & Pick<SendOptions, 'signal' | 'returnToolRequests' | 'activeTools'> & Prompt;
+
+/** `agent.generateObject`: the conversation, the schema, and the chat settings that matter for one answer. */
+export type GenerateObjectRequest<T> = Omit<GenerateObjectOptions<T>, 'prompt'> & Pick<ChatOptions, 'system' | 'grammar' | 'context'> & Prompt;
 
 export class Agent {
   // Weakly held: a chat the app drops can be collected; these are only for closing.
@@ -88,6 +106,56 @@ export class Agent {
     return chat;
   }
 
+  /**
+   * Run the tool loop once, on a conversation that is not stored: for one-shot
+   * tasks. Resolves like `chat.send`, with the whole conversation as it ended
+   * (calls left for you come back in `toolCalls`; answer them with a chat).
+   */
+  async generate(request: GenerateRequest): Promise<Reply & { messages: ChatMessage[] }> {
+    const { prompt, messages, signal, returnToolRequests, activeTools, ...options } = request ?? ({} as GenerateRequest);
+    const { chat, last } = await this.#oneShot({ prompt, messages } as Prompt, options);
+    try {
+      const reply = await chat.send(last, { signal, returnToolRequests, activeTools });
+      return { ...reply, messages: chat.messages };
+    } finally {
+      chat.close();
+    }
+  }
+
+  /** `chat.generateObject` without a stored chat: a JSON value that fits `schema`, typed. */
+  async generateObject<T>(request: GenerateObjectRequest<T>): Promise<ObjectReply<T>> {
+    const { prompt, messages, schema, signal, generation, ...options } = request ?? ({} as GenerateObjectRequest<T>);
+    const { chat, last } = await this.#oneShot({ prompt, messages } as Prompt, options);
+    try {
+      return await chat.generateObject({ schema, prompt: last, signal, generation });
+    } finally {
+      chat.close();
+    }
+  }
+
+  /** `generateObject`, streamed: the object as it grows, then `result`. */
+  async generateObjectStream<T>(request: GenerateObjectRequest<T>): Promise<ObjectStream<T>> {
+    const { prompt, messages, schema, signal, generation, ...options } = request ?? ({} as GenerateObjectRequest<T>);
+    const { chat, last } = await this.#oneShot({ prompt, messages } as Prompt, options);
+    const stream = chat.generateObjectStream({ schema, prompt: last, signal, generation });
+    void stream.result.finally(() => chat.close()).catch(() => undefined);
+    return stream;
+  }
+
+  /** A chat in memory only, holding the conversation up to its last user message. */
+  async #oneShot(conversation: Prompt, options: ChatOptions): Promise<{ chat: Chat; last: string }> {
+    this.#check();
+    const turns = promptMessages(conversation);
+    const { tools, settings, hooks, context, controls } = chatSettings(options);
+    const store = new MemoryChatStore();
+    const id = crypto.randomUUID();
+    await store.create({ id, title: '', createdAt: 0, updatedAt: 0, messageCount: 0, version: 0, settings, tools: [], answers: [] });
+    const history = turns.slice(0, -1).map(toChatMessage);
+    if (history.length) await store.append(id, history, { expectedVersion: 0, answers: [], updatedAt: 0 });
+    const chat = new Chat({ id, title: '', version: history.length ? 1 : 0, model: this.session, tools, settings, hooks, context, controls, store, sync: new TabSync(`one-shot:${id}`, false), messages: history });
+    return { chat, last: turns.at(-1)!.content };
+  }
+
   /** Stored chats, newest first. */
   async listChats(): Promise<ChatSummary[]> {
     this.#check();
@@ -157,4 +225,25 @@ export class Agent {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function promptMessages(conversation: Prompt): PromptMessage[] {
+  const { prompt, messages } = conversation;
+  if (prompt !== undefined && messages !== undefined) throw new InvalidOptionsError('prompt', 'give a prompt or messages, not both');
+  const turns = messages ?? [{ role: 'user' as const, content: prompt as string }];
+  if (!Array.isArray(turns) || turns.length === 0) throw new InvalidOptionsError('messages', 'must be a non-empty array');
+  turns.forEach((m, i) => {
+    if ((m?.role !== 'user' && m?.role !== 'assistant') || typeof m.content !== 'string') {
+      throw new InvalidOptionsError(`messages[${i}]`, "must be { role: 'user' | 'assistant', content: string }");
+    }
+  });
+  const last = turns.at(-1)!;
+  if (last.role !== 'user' || last.content.trim() === '') throw new InvalidOptionsError(messages ? 'messages' : 'prompt', 'must end with a non-empty user message');
+  return turns;
+}
+
+function toChatMessage(message: PromptMessage): ChatMessage {
+  const createdAt = Date.now();
+  if (message.role === 'user') return { role: 'user', content: message.content, createdAt };
+  return { role: 'assistant', raw: message.content, text: message.content, reasoning: '', toolCalls: [], finishReason: 'stop', createdAt };
 }

@@ -20,6 +20,9 @@ import type { StopCondition } from './stop-conditions.js';
 import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import type { ToolCallInfo } from './hooks.js';
 import { ToolSet } from './tool-set.js';
+import { objectOutput, type ObjectSchema } from './object-output.js';
+import { objectStream, type ObjectStream } from './object-stream.js';
+import type { JsonSchema } from '../json.js';
 import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from './types.js';
 
 export interface SendOptions {
@@ -249,13 +252,33 @@ export class Chat extends Emitter<ChatEvents> {
     this.#state.close(error);
   }
 
-  #send(text: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
+  /**
+   * Ask for a JSON value that fits `schema` (zod, or JSON Schema): the
+   * grammar makes the reply parse, the schema checks it, and it comes back
+   * typed. The prompt and the answer join the chat like any other turn. A
+   * reply that does not fit rejects with InvalidObjectError (and stays in the chat).
+   */
+  async generateObject<T>(options: GenerateObjectOptions<T>): Promise<ObjectReply<T>> {
+    const output = objectOutput(options?.schema);
+    const reply = await this.#send(options.prompt, { signal: options.signal, generation: options.generation }, undefined, output.jsonSchema);
+    return { ...reply, object: output.read(reply.text, reply.finishReason) };
+  }
+
+  /** `generateObject`, streamed: the object as it grows (not yet validated), then `result` with the checked one. */
+  generateObjectStream<T>(options: GenerateObjectOptions<T>): ObjectStream<T> {
+    const output = objectOutput(options?.schema);
+    const stream = new ChatStream((onPart, signal) => this.#send(options.prompt, { signal, generation: options.generation }, onPart, output.jsonSchema), options.signal);
+    return objectStream(stream, output);
+  }
+
+  #send(text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema): Promise<Reply> {
     if (typeof text !== 'string' || text.trim() === '') return Promise.reject(new InvalidOptionsError('text', 'must be a non-empty string'));
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
       const pending = this.#state.pendingToolCalls;
       if (pending.length) throw new PendingToolCallsError(pending);
-      const plan = this.#plan(options);
+      // Structured output: the tools stay declared (the prompt's prefix stays the chat's), no call can be made.
+      const plan = schema ? { ...this.#plan({ ...options, toolChoice: 'none' }), controls: { stopWhen: [] }, output: { schema } } : this.#plan(options);
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
       return this.#run(options, plan, onPart);
     }, options.signal);
@@ -346,6 +369,7 @@ export class Chat extends Emitter<ChatEvents> {
         stopWhen: plan.controls.stopWhen,
         prepareStep: plan.controls.prepareStep,
         firstStep: stepsSinceUser(this.#state.messages),
+        output: plan.output,
       },
     );
   }
@@ -360,7 +384,19 @@ interface RunPlan {
   toolChoice: ToolChoice;
   generation?: GenerationOptions;
   controls: RunControls;
+  output?: { schema: JsonSchema };
 }
+
+export interface GenerateObjectOptions<T> {
+  /** A zod schema (the result is typed by it), or a JSON Schema object. */
+  schema: ObjectSchema<T>;
+  prompt: string;
+  signal?: AbortSignal;
+  generation?: GenerationOptions;
+}
+
+/** A reply whose text is a JSON value that fits the schema, read back as `object`. */
+export type ObjectReply<T> = Reply & { object: T };
 
 /** Model turns since the latest user message: a run's steps go on across the answers to its calls. */
 function stepsSinceUser(messages: readonly ChatMessage[]): number {

@@ -81,6 +81,8 @@ export interface LoopOptions {
   prepareStep?: PrepareStep;
   /** Model calls the run made before this call (it goes on across answers to its calls). */
   firstStep: number;
+  /** Structured output: the reply is one JSON value fitting this schema (and never a call). */
+  output?: ModelRequest['output'];
 }
 
 export function emptyStats(): ReplyStats {
@@ -139,7 +141,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
     try {
-      response = await generateFitting(context, call, {
+      response = await generateFitting(context, call, options.output, {
         signal,
         onText: (delta) => {
           shown += delta;
@@ -252,9 +254,9 @@ function toolPart<K extends ToolEventName>(type: K, event: ChatEvents[K], step: 
  * off), the view is trimmed harder once and the request made again; then it
  * is a ContextOverflowError. Nothing was generated either time.
  */
-async function generateFitting(context: LoopContext, call: ResolvedStep, options: GenerateOptions): Promise<ModelResponse> {
+async function generateFitting(context: LoopContext, call: ResolvedStep, output: ModelRequest['output'], options: GenerateOptions): Promise<ModelResponse> {
   for (let harder = false; ; harder = true) {
-    const { request, reservedTokens } = await buildRequest(context, call, harder);
+    const { request, reservedTokens } = await buildRequest(context, call, output, harder);
     try {
       return await context.model.generate(request, options);
     } catch (error) {
@@ -268,7 +270,7 @@ async function generateFitting(context: LoopContext, call: ResolvedStep, options
   }
 }
 
-async function buildRequest(context: LoopContext, call: ResolvedStep, harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
+async function buildRequest(context: LoopContext, call: ResolvedStep, output: ModelRequest['output'], harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
   const { system, tools, toolChoice, generation } = call;
   const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, harder);
   if (view.trim) context.emit('context-trimmed', view.trim);
@@ -279,6 +281,7 @@ async function buildRequest(context: LoopContext, call: ResolvedStep, harder: bo
     toolChoice,
     grammar: context.settings.grammar,
     generation,
+    ...(output ? { output } : {}),
   };
   return { request, reservedTokens: view.reservedTokens };
 }

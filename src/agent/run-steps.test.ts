@@ -10,6 +10,7 @@ import { rawTool, tool } from '../tools/define-tool.js';
 import type { StreamPart } from './chat-stream.js';
 import { hasToolCall, hopCountIs } from './stop-conditions.js';
 import type { Step, ToolResultRecord } from './types.js';
+import type { FakeModel } from '../testing/fake-model.js';
 
 const add = tool({ name: 'add', description: 'Add two numbers', input: z.object({ a: z.number(), b: z.number() }), onError: 'inform', run: ({ a, b }) => a + b });
 const lookup = tool({ name: 'lookup', description: 'Look a word up', input: z.object({ q: z.string() }), run: ({ q }) => `found ${q}` });
@@ -22,7 +23,7 @@ async function collect(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]>
 }
 
 /** The system prompt the model read in request `i`: where tool declarations are. */
-const systemOf = (fake: { requests: Array<{ messages: Array<{ role: string; content: string }> }> }, i: number) => fake.requests[i]!.messages.find((m) => m.role === 'system')?.content ?? '';
+const systemOf = (fake: FakeModel, i: number) => fake.requests[i]!.messages.find((m) => m.role === 'system')?.content ?? '';
 
 describe('reply.steps', () => {
   it('has one step per model call: text, reasoning, calls, results with what became of them, usage and timings; stats is their sum', async () => {
@@ -216,7 +217,7 @@ describe('prepareStep and per-send settings', () => {
   });
 
   it('changes tools, tool choice, generation and system for one model call', async () => {
-    const prepareStep = vi.fn(({ hop }: { hop: number }) =>
+    const prepareStep = vi.fn(({ hop }: { steps: readonly Step[]; hop: number }) =>
       hop === 0 ? { activeTools: ['lookup'], toolChoice: { name: 'lookup' } as const, generation: { maxTokens: 64 } } : { system: 'Answer in one word.' },
     );
     const { chat, fake } = await localChat([call('lookup', { q: 'cat' }), 'Feline.'], { tools: [add, lookup], system: 'Be kind.', prepareStep });

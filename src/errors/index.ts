@@ -24,6 +24,7 @@ import { WorkerStartError } from './worker-start-error.js';
 import { ChatNotFoundError } from './chat-not-found-error.js';
 import { DatabaseBlockedError } from './database-blocked-error.js';
 import { InvalidChatExportError } from './invalid-chat-export-error.js';
+import { InvalidObjectError } from './invalid-object-error.js';
 import { MissingToolsError } from './missing-tools-error.js';
 import { StorageError } from './storage-error.js';
 import { StorageQuotaError } from './storage-quota-error.js';
@@ -38,6 +39,7 @@ export { AgentClosedError, isAgentClosedError } from './agent-closed-error.js';
 export { ChatNotFoundError, isChatNotFoundError } from './chat-not-found-error.js';
 export { DatabaseBlockedError, isDatabaseBlockedError } from './database-blocked-error.js';
 export { InvalidChatExportError, isInvalidChatExportError } from './invalid-chat-export-error.js';
+export { InvalidObjectError, isInvalidObjectError } from './invalid-object-error.js';
 export { MissingToolsError, isMissingToolsError } from './missing-tools-error.js';
 export { StorageError, isStorageError } from './storage-error.js';
 export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js';
@@ -71,6 +73,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   ChatNotFoundError,
   DatabaseBlockedError,
   InvalidChatExportError,
+  InvalidObjectError,
   MissingToolsError,
   StorageError,
   StorageQuotaError,

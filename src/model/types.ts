@@ -1,5 +1,6 @@
 // The model seam: the loop talks to a ChatModel and never knows whether it is
 // WebLLM in a worker, the fake model, or something a test made up.
+import type { JsonSchema } from '../json.js';
 import type { EncodedToolResult, ModelFamily, ParsedCall, ToolChoice, ToolDeclaration } from '../protocol/types.js';
 
 /** A conversation message in the runtime's own terms; the codec renders it for the model. */
@@ -26,6 +27,12 @@ export interface ModelRequest {
   /** Constrain calls with a grammar; undefined means the model's default. */
   grammar?: boolean;
   generation?: GenerationOptions;
+  /**
+   * The reply must be one JSON value that matches this schema; no tool calls
+   * are read. Tools stay declared in the system prompt all the same, so the
+   * prompt prefix (and WebLLM's KV cache) stays that of the chat's other requests.
+   */
+  output?: { schema: JsonSchema };
 }
 
 export type FinishReason = 'stop' | 'length' | 'abort';

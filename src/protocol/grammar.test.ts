@@ -6,7 +6,7 @@ import { toolCallsText, toolCallText } from '../testing/calls.js';
 import { xgrammar } from '../test-support/xgrammar.js';
 import { CallScanner } from './call-scanner.js';
 import { codecs } from './codecs.js';
-import { buildConstraint, excludingGrammar } from './grammar.js';
+import { buildConstraint, buildOutputConstraint, excludingGrammar } from './grammar.js';
 import { MODEL_FAMILIES, type ModelFamily, type Reasoning, type ResponseFormat, type ToolChoice, type ToolDeclaration } from './types.js';
 
 const tools: ToolDeclaration[] = [
@@ -121,5 +121,39 @@ describe('excludingGrammar', () => {
 
   it('no grammar when there is nothing to call', () => {
     expect(buildConstraint(codecs.hermes.format, [], 'auto', 'none')).toBeUndefined();
+  });
+});
+
+describe('structured output', () => {
+  const person = { type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name', 'tags'], additionalProperties: false };
+  const good = '{"name": "Ada", "tags": ["math"]}';
+  const think = (text: string) => `<think>\nA person.\n</think>\n\n${text}`;
+
+  it.each<[Reasoning, (text: string) => string]>([
+    ['none', (text) => text],
+    ['think', think],
+    ['opened', (text) => `A person.\n</think>\n\n${text}`],
+  ])('reasoning %s: JSON that fits the schema, and nothing else', async (reasoning, wrap) => {
+    const g = buildOutputConstraint(person, reasoning);
+    expect(await accepts(g, wrap(good))).toBe(true);
+    // Any whitespace inside the value, as a model pretty-prints it.
+    expect(await accepts(g, wrap('{\n  "name": "Ada",\n  "tags": [\n    "math"\n  ]\n}'))).toBe(true);
+    for (const bad of ['{"name": "Ada"}', '{"name": "Ada", "tags": "math"}', '{"name": 1, "tags": []}', '{"name": "Ada", "tags": [], "age": 36}', 'Ada likes math.']) {
+      expect(await accepts(g, wrap(bad)), bad).toBe(false);
+    }
+  });
+
+  it('no whitespace before or after the value (xgrammar json_schema), but any after a think block', async () => {
+    const g = buildOutputConstraint(person, 'none');
+    expect(await accepts(g, ` ${good}`)).toBe(false);
+    expect(await accepts(g, `${good}\n`)).toBe(false);
+    for (const gap of ['', '\n\n', ' \n\t ']) {
+      expect(await accepts(buildOutputConstraint(person, 'think'), `<think>x</think>${gap}${good}`)).toBe(true);
+    }
+  });
+
+  it('a reasoning model must think first', async () => {
+    expect(await accepts(buildOutputConstraint(person, 'think'), good)).toBe(false);
+    expect(await accepts(buildOutputConstraint(person, 'none'), think(good))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // from the same CallFormat the scanner reads, so a call can start exactly
 // where the scanner looks for one and nowhere else. Shapes checked against
 // @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
+import type { JsonSchema } from '../json.js';
 import type { CallFormat, Reasoning, ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from './types.js';
 
 const THINK: Tag = { type: 'tag', begin: '<think>', content: { type: 'any_text' }, end: '</think>' };
@@ -20,9 +21,24 @@ export function buildConstraint(format: CallFormat, tools: readonly ToolDeclarat
   if (choice === 'none') return { type: 'grammar', grammar: excludingGrammar(format.opener) };
   if (tools.length === 0) return undefined;
   const body = choice === 'auto' ? free(format, tools) : choice === 'required' ? calls(format, tools) : one(format, named(tools, choice.name));
+  return afterThinking(body, reasoning);
+}
+
+/**
+ * The constraint for structured output: one JSON value that fits `schema`,
+ * after the think block when the model reasons. xgrammar's `json_schema`
+ * allows any whitespace between the value's tokens but none before or after
+ * it, so the reply is exactly the value (SPACE covers the gap after `</think>`).
+ */
+export function buildOutputConstraint(schema: JsonSchema, reasoning: Reasoning): ResponseFormat {
+  return afterThinking({ type: 'json_schema', json_schema: schema }, reasoning);
+}
+
+/** A reasoning model writes its think block first, whatever the body. */
+function afterThinking(body: TagFormat, reasoning: Reasoning): ResponseFormat {
   const think = reasoning === 'think' ? THINK : reasoning === 'opened' ? OPENED_THINK : null;
-  const format_ = think ? { type: 'sequence' as const, elements: [think, SPACE, body] } : body;
-  return { type: 'structural_tag', structural_tag: { type: 'structural_tag', format: format_ } };
+  const format = think ? { type: 'sequence' as const, elements: [think, SPACE, body] } : body;
+  return { type: 'structural_tag', structural_tag: { type: 'structural_tag', format } };
 }
 
 /** Text and calls, calls only where the format lets them start. */

@@ -7,7 +7,7 @@ import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../mo
 import { CallScanner } from '../protocol/call-scanner.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, replyReasoning, type ConvTemplate } from '../protocol/conv-templates.js';
-import { buildConstraint } from '../protocol/grammar.js';
+import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { modelEntry } from '../protocol/model-table.js';
 import { renderMessages } from '../protocol/render-request.js';
 import type { ToolCodec } from '../protocol/types.js';
@@ -118,12 +118,17 @@ export class EngineHost {
       // thinks: WebLLM's empty think block would land inside it.
       const reasoning = replyReasoning(template, thinks, generation.thinking);
       const thinking = reasoning === 'opened' ? undefined : generation.thinking;
-      const calls = request.tools.length > 0 && request.toolChoice !== 'none';
+      // Structured output: the reply is one JSON value, never calls.
+      const calls = !request.output && request.tools.length > 0 && request.toolChoice !== 'none';
       const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened');
       const grammar = request.grammar ?? info.grammarByDefault;
       const engineRequest: EngineRequest = {
         messages: renderMessages(codec, request, template.roles.tool !== undefined),
-        response_format: grammar ? buildConstraint(codec.format, request.tools, request.toolChoice, reasoning) : undefined,
+        response_format: !grammar
+          ? undefined
+          : request.output
+            ? buildOutputConstraint(request.output.schema, reasoning)
+            : buildConstraint(codec.format, request.tools, request.toolChoice, reasoning),
         max_tokens: generation.maxTokens,
         temperature: generation.temperature,
         top_p: generation.topP,
