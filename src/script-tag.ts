@@ -19,4 +19,5 @@ export const createAgent = createAgentWith(launch);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launch);
 export { z };
 export { tool, rawTool } from './tools/define-tool.js';
+export { hopCountIs, hasToolCall } from './agent/stop-conditions.js';
 export * from './errors/index.js';
