@@ -27,6 +27,7 @@ export interface ChatStateInit {
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
   started?: string[];
+  awaiting?: string[];
   store: ChatStore;
   sync: TabSync;
   /** The messages changed (a commit here, or catching up with another tab). */
@@ -39,6 +40,8 @@ export interface CommitState {
   answers?: ToolResultRecord[];
   /** Pending calls whose handler has started. */
   started?: string[];
+  /** Pending calls waiting for approval. */
+  awaiting?: string[];
   /** The chat's title, if it has none yet. */
   title?: string;
 }
@@ -52,6 +55,8 @@ export class ChatState {
   readonly #answers = new Map<string, ToolResultRecord>();
   /** Pending calls whose handler started (as stored): unanswered, they were interrupted. */
   #started = new Set<string>();
+  /** Pending calls waiting for a person's approval (as stored). */
+  #awaiting = new Set<string>();
   readonly #store: ChatStore;
   readonly #sync: TabSync;
   readonly #onChange: (count: number) => void;
@@ -70,6 +75,7 @@ export class ChatState {
     this.#messages = [...(init.messages ?? [])];
     for (const answer of init.answers ?? []) this.#answers.set(answer.callId, answer);
     this.#started = new Set(init.started);
+    this.#awaiting = new Set(init.awaiting);
     this.#store = init.store;
     this.#sync = init.sync;
     this.#onChange = init.onChange;
@@ -98,7 +104,7 @@ export class ChatState {
   /** Calls of the last turn still waiting for an answer; `interrupted` where a handler started and never finished. */
   get pendingToolCalls(): ToolCall[] {
     const waiting = this.pendingTurn?.toolCalls.filter((c) => !this.#answers.has(c.id)) ?? [];
-    return waiting.map((c) => (this.#started.has(c.id) ? { ...c, interrupted: true } : c));
+    return waiting.map((c) => (this.#started.has(c.id) ? { ...c, interrupted: true } : this.#awaiting.has(c.id) ? { ...c, awaitingApproval: true } : c));
   }
 
   get answers(): ToolResultRecord[] {
@@ -108,6 +114,11 @@ export class ChatState {
   /** Pending calls whose handler started and has not ended (as stored). */
   get started(): string[] {
     return [...this.#started];
+  }
+
+  /** Pending calls waiting for approval (as stored). */
+  get awaiting(): string[] {
+    return [...this.#awaiting];
   }
 
   /** Run `work` in turn, under the chat's lock (see the rules at the top). */
@@ -144,17 +155,18 @@ export class ChatState {
    * Append messages and set the pending turn's answers and started calls
    * (none, unless given), in one write. `title`: only if the chat has none.
    */
-  async commit(messages: ChatMessage[], { answers = [], started = [], title }: CommitState = {}): Promise<void> {
-    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, updatedAt: Date.now(), title });
+  async commit(messages: ChatMessage[], { answers = [], started = [], awaiting = [], title }: CommitState = {}): Promise<void> {
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, updatedAt: Date.now(), title });
     try {
       this.#version = await append();
     } catch (error) {
       if (!(error instanceof StaleChatError) || this.#written === 0) throw error;
       // Work that already wrote cannot start over. A rename elsewhere changes
       // nothing it relies on; anything else does.
-      const before = { count: this.#messages.length, answers: [...this.#answers.keys()].join(), started: [...this.#started].join() };
+      const pendingState = () => [this.#messages.length, [...this.#answers.keys()], [...this.#started], [...this.#awaiting]].join('|');
+      const before = pendingState();
       await this.#catchUp();
-      if (this.#messages.length !== before.count || [...this.#answers.keys()].join() !== before.answers || [...this.#started].join() !== before.started) {
+      if (pendingState() !== before) {
         throw new ChatConflictError(this.id);
       }
       this.#version = await append();
@@ -164,6 +176,7 @@ export class ChatState {
     this.#answers.clear();
     for (const answer of answers) this.#answers.set(answer.callId, answer);
     this.#started = new Set(started);
+    this.#awaiting = new Set(awaiting);
     if (title && !this.#title) this.#title = title;
     this.#sync.announce(this.id, this.#token);
     this.#onChange(this.#messages.length);
@@ -180,6 +193,7 @@ export class ChatState {
     this.#messages.splice(count);
     this.#answers.clear();
     this.#started = new Set();
+    this.#awaiting = new Set();
     this.#written++;
     this.#sync.announce(this.id, this.#token);
     this.#onChange(this.#messages.length);
@@ -227,13 +241,15 @@ export class ChatState {
     this.#version = record.version;
     const known = this.#messages.length;
     const started = record.started ?? [];
-    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || started.length !== this.#started.size || started.some((id) => !this.#started.has(id))) {
+    const awaiting = record.awaiting ?? [];
+    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || !sameIds(started, this.#started) || !sameIds(awaiting, this.#awaiting)) {
       const from = record.messageCount > known ? known : 0;
       const more = await this.#store.messages(this.id, from);
       this.#messages.splice(from, Infinity, ...more);
       this.#answers.clear();
       for (const answer of record.answers) this.#answers.set(answer.callId, answer);
       this.#started = new Set(started);
+      this.#awaiting = new Set(awaiting);
       this.#onChange(this.#messages.length);
     }
   }
@@ -256,6 +272,10 @@ function untilAbortedWhileQueued<T>(promise: Promise<T>, signal: AbortSignal, st
 }
 
 const unsubscribeWhenCollected = new FinalizationRegistry<() => void>((unsubscribe) => unsubscribe());
+
+function sameIds(stored: readonly string[], held: ReadonlySet<string>): boolean {
+  return stored.length === held.size && stored.every((id) => held.has(id));
+}
 
 function sameAnswers(stored: readonly ToolResultRecord[], held: ReadonlyMap<string, ToolResultRecord>): boolean {
   return stored.length === held.size && stored.every((a) => held.has(a.callId));

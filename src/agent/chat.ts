@@ -9,7 +9,7 @@ import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool, Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
-import { ChatState } from './chat-state.js';
+import { ChatState, type CommitState } from './chat-state.js';
 import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
@@ -17,7 +17,7 @@ import type { ToolHooks } from './hooks.js';
 import { emptyStats, runLoop, withRunRecord, type ChatSettings } from './loop.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
-import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
+import { DEFAULT_DENIAL, deny, execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import type { ToolCallInfo } from './hooks.js';
 import { ToolSet } from './tool-set.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
@@ -68,6 +68,7 @@ export interface ChatInit {
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
   started?: string[];
+  awaiting?: string[];
   context?: ContextOptions;
   controls?: RunControls;
 }
@@ -162,40 +163,115 @@ export class Chat extends Emitter<ChatEvents> {
 
   /**
    * Run a pending call of a managed tool by hand (a mixed turn, or
-   * `returnToolRequests`), and answer it with the result, as sendToolResult would.
+   * `returnToolRequests`), and answer it with the result, as sendToolResult
+   * would. A tool that needs approval is asked about as in a run.
    */
   runTool(call: ToolCall, options: SendOptions = {}): Promise<Reply> {
-    // The tool runs before anything is written: catch up first, so it never runs twice.
+    return this.#byHand(call?.id, options, (pending) => this.#runPending(pending, options, false));
+  }
+
+  /**
+   * Approve a call that waits for approval (`reply.approvals`,
+   * `pendingToolCalls[i].awaitingApproval`): it runs now, in this tab, and
+   * once the turn's calls are all answered the run goes on, as after
+   * sendToolResult. Works after a reload and from another tab.
+   */
+  approve(callId: string, options: SendOptions = {}): Promise<Reply> {
+    return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true), true);
+  }
+
+  /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. */
+  deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): Promise<Reply> {
+    if (typeof reason !== 'string') return Promise.reject(new InvalidOptionsError('reason', 'must be a string'));
+    return this.#byHand(
+      callId,
+      options,
+      async (pending) => {
+        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit(type, event) });
+        this.emit('tool-end', outcome.ended!);
+        return this.#answer([outcome.record!], options);
+      },
+      true,
+    );
+  }
+
+  /**
+   * Work on one pending call by the page's hand. It may run a tool before
+   * anything is written: catch up first (another tab may have answered it),
+   * so it never runs twice.
+   */
+  #byHand(callId: unknown, options: SendOptions, work: (pending: ToolCall) => Promise<Reply>, awaitingOnly = false): Promise<Reply> {
     return this.#state.exclusive(
       async () => {
-        const [pending] = this.#claim([call?.id]);
-        const managed = this.#tools.managed(pending!.name);
-        if (!managed) throw new UnknownToolError(pending!.name, this.#managedNames(), 'is not a managed tool of this chat');
-        const env: CallEnvironment = {
-          signal: options.signal ?? new AbortController().signal,
-          maxResultChars: this.#settings.maxResultChars,
-          hooks: this.#hooks,
-          emit: (type, event) => this.emit(type, event),
-        };
-        const prepared = await prepare(managed, pending!, env);
-        const outcome = prepared.run ? await this.#runStarted(managed, prepared.info, env) : prepared.outcome;
-        if (outcome.ended) this.emit('tool-end', outcome.ended);
-        if (outcome.failure) {
-          // It ended (badly): no longer started, still pending.
-          await this.#state.commit([], { answers: this.#state.answers, started: this.#state.started.filter((id) => id !== pending!.id) });
-          throw outcome.failure;
+        const [pending] = this.#claim([callId]);
+        if (awaitingOnly && !pending!.awaitingApproval) {
+          throw new UnknownToolCallError(String(callId), this.#state.pendingToolCalls.filter((c) => c.awaitingApproval).map((c) => c.id), 'awaiting approval');
         }
-        return this.#answer([outcome.record], options);
+        return work(pending!);
       },
       options.signal,
       true,
     );
   }
 
+  async #runPending(pending: ToolCall, options: SendOptions, approved: boolean): Promise<Reply> {
+    const managed = this.#tools.managed(pending.name);
+    if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
+    const env: CallEnvironment = {
+      signal: options.signal ?? new AbortController().signal,
+      maxResultChars: this.#settings.maxResultChars,
+      hooks: this.#hooks,
+      emit: (type, event) => this.emit(type, event),
+    };
+    const prepared = await prepare(managed, pending, env, approved);
+    if (!prepared.run && prepared.outcome.awaiting) {
+      // Nobody to ask: it waits for chat.approve / chat.deny.
+      await this.#state.commit([], this.#pending({ awaiting: [pending.id] }));
+      return this.#replySoFar();
+    }
+    const outcome = prepared.run ? await this.#runStarted(managed, prepared.info, env) : prepared.outcome;
+    if (outcome.ended) this.emit('tool-end', outcome.ended);
+    if (outcome.failure || outcome.awaiting) {
+      // It ended (badly): no longer started, still pending.
+      await this.#state.commit([], this.#pending({ done: [pending.id] }));
+      throw outcome.failure;
+    }
+    return this.#answer([outcome.record], options);
+  }
+
   /** Run a prepared call's handler, marked started on disk first, as the loop does: a closed tab then reports it interrupted, never reruns it. */
   async #runStarted(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<CallOutcome> {
-    await this.#state.commit([], { answers: this.#state.answers, started: [...new Set([...this.#state.started, info.callId])] });
+    await this.#state.commit([], this.#pending({ started: [info.callId] }));
     return finish(tool, info, await execute(tool, info, env), env, env.maxResultChars);
+  }
+
+  /**
+   * The pending turn's state after a change: these answers added, these
+   * calls started, waiting for approval, or done (neither), the rest kept.
+   */
+  #pending(change: { answers?: ToolResultRecord[]; started?: string[]; awaiting?: string[]; done?: string[] }): CommitState {
+    const answers = [...this.#state.answers, ...(change.answers ?? [])];
+    const settled = new Set([...answers.map((a) => a.callId), ...(change.done ?? [])]);
+    const keep = (ids: string[], more: string[] = []) => [...new Set([...ids, ...more])].filter((id) => !settled.has(id));
+    const started = keep(this.#state.started, change.started).filter((id) => !change.awaiting?.includes(id));
+    const awaiting = keep(this.#state.awaiting, change.awaiting).filter((id) => !change.started?.includes(id));
+    return { answers, started, awaiting };
+  }
+
+  /** The reply while the turn still has calls pending. */
+  #replySoFar(): Reply {
+    const turn = this.#state.pendingTurn!;
+    const pending = this.#state.pendingToolCalls;
+    const approvals = pending.filter((c) => c.awaitingApproval);
+    return {
+      text: turn.text,
+      reasoning: turn.reasoning,
+      toolCalls: pending.filter((c) => !c.awaitingApproval),
+      ...(approvals.length ? { approvals } : {}),
+      finishReason: turn.finishReason,
+      stats: emptyStats(),
+      steps: [],
+    };
   }
 
   /** Answer every pending call with an error result without running the model, so the chat can move on. */
@@ -336,10 +412,9 @@ export class Chat extends Emitter<ChatEvents> {
     const turn = this.#state.pendingTurn!;
     const answers = [...this.#state.answers, ...records];
     if (answers.length < turn.toolCalls.length) {
-      // Other calls' started marks stay: an interrupted call is still interrupted.
-      const answered = new Set(answers.map((a) => a.callId));
-      await this.#state.commit([], { answers, started: this.#state.started.filter((id) => !answered.has(id)) });
-      return { text: turn.text, reasoning: turn.reasoning, toolCalls: this.#state.pendingToolCalls, finishReason: turn.finishReason, stats: emptyStats(), steps: [] };
+      // Other calls' marks stay: an interrupted call is still interrupted, one awaiting approval still waits.
+      await this.#state.commit([], this.#pending({ answers: records }));
+      return this.#replySoFar();
     }
     const plan = this.#plan(options);
     await this.#state.commit([{ role: 'tool', results: inCallOrder(turn, answers), createdAt: Date.now() }]);

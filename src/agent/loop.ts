@@ -227,9 +227,16 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       throw abortReason(signal);
     }
     if (batch.failure) {
-      await context.commit([], { answers: records });
+      await context.commit([], { answers: records, awaiting: batch.awaiting });
       stepEnd();
       throw batch.failure;
+    }
+    if (batch.awaiting.length) {
+      // The answers so far are kept; the run goes on once a person decides.
+      await context.commit([], { answers: records, awaiting: batch.awaiting });
+      stepEnd();
+      const approvals = turn.toolCalls.filter((c) => batch.awaiting.includes(c.id)).map((c) => ({ ...c, awaitingApproval: true }));
+      return { ...reply, toolCalls: [], approvals };
     }
     await context.commit([{ role: 'tool', results: records, createdAt: Date.now() }]);
     stats.hops++;
@@ -366,17 +373,25 @@ function draftWriter(save: (text: string) => Promise<void>) {
  */
 function batchJournal(context: LoopContext, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
   const answers: ToolResultRecord[] = [];
+  const awaiting: string[] = [];
   const started = new Set<string>(markedWithTurn);
   const unwritten = new Set<string>(markedWithTurn);
   const write = serial();
   let closed = false;
   let last: Promise<void> = Promise.resolve();
-  const save = () => (last = write(() => (closed ? Promise.resolve() : context.commit([], { answers: [...answers], started: [...started] }))));
+  const save = () => (last = write(() => (closed ? Promise.resolve() : context.commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
   return {
     started(callId) {
       if (unwritten.delete(callId)) return Promise.resolve();
       started.add(callId);
       return save();
+    },
+    awaiting(callId, more) {
+      if (closed) return Promise.resolve();
+      unwritten.delete(callId);
+      started.delete(callId);
+      awaiting.push(callId);
+      return more ? save() : Promise.resolve();
     },
     finished(callId, record, more) {
       if (closed) return Promise.resolve();

@@ -21,6 +21,8 @@ export interface BatchJournal {
   started(callId: string): Promise<void>;
   /** A call ended, with its result, or with none (it failed under the `return` policy). `more`: other calls of the batch are still to end. */
   finished(callId: string, record: ToolResultRecord | undefined, more: boolean): Promise<void>;
+  /** A call waits for a person's approval. */
+  awaiting(callId: string, more: boolean): Promise<void>;
 }
 
 export interface BatchResult {
@@ -31,6 +33,8 @@ export interface BatchResult {
   aborted: boolean;
   /** Every call of the batch asked to end the run. */
   terminate: boolean;
+  /** Calls waiting for a person's approval, in call order. */
+  awaiting: string[];
   /** Handlers that ran (calls denied, blocked or refused as invalid never do). */
   ran: number;
 }
@@ -57,7 +61,9 @@ export async function runBatch(
     outcomes[index] = outcome;
     ended++;
     if (outcome.failure) stopped = true;
-    await env.journal.finished(calls[index]!.id, outcome.record, !stopped && ended < calls.length);
+    const more = !stopped && ended < calls.length;
+    if (outcome.awaiting) await env.journal.awaiting(calls[index]!.id, more);
+    else await env.journal.finished(calls[index]!.id, outcome.record, more);
   };
 
   const runOne = async (index: number): Promise<void> => {
@@ -104,6 +110,7 @@ export async function runBatch(
     failure: all.find((o) => o?.failure)?.failure,
     aborted: env.signal.aborted,
     terminate: all.length === calls.length && all.every((o) => o?.terminate === true),
+    awaiting: calls.filter((_, i) => all[i]?.awaiting).map((c) => c.id),
     ran,
   };
 }

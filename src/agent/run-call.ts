@@ -24,8 +24,10 @@ type ToolEnd = ChatEvents['tool-end'];
  * policy. `ended` is its tool-end event, for the caller to emit in call order.
  */
 export type CallOutcome =
-  | { record: ToolResultRecord; terminate: boolean; failure?: undefined; ended: ToolEnd }
-  | { failure: Error; record?: undefined; terminate?: undefined; ended?: ToolEnd };
+  | { record: ToolResultRecord; terminate: boolean; failure?: undefined; ended: ToolEnd; awaiting?: undefined }
+  | { failure: Error; record?: undefined; terminate?: undefined; ended?: ToolEnd; awaiting?: undefined }
+  /** It needs approval and no `approve` callback can give it: it waits for a person (chat.approve / chat.deny). */
+  | { awaiting: true; record?: undefined; failure?: undefined; terminate?: undefined; ended?: undefined };
 
 export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome };
 
@@ -41,7 +43,8 @@ function ending(call: { callId: string; toolName: string }, content: string, sta
   return { record, ended };
 }
 
-export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env: CallEnvironment): Promise<Prepared> {
+/** `approved`: a person already approved this call (chat.approve), so it is not asked about again. */
+export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env: CallEnvironment, approved = false): Promise<Prepared> {
   env.signal.throwIfAborted();
   const toModel = (message: string): Prepared => ({
     run: false,
@@ -57,20 +60,24 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   const blocked = await hook('beforeToolCall', info, env.signal, () => env.hooks.beforeToolCall?.(info, context));
   if (blocked && typeof blocked === 'object' && 'block' in blocked) return deny(info, String(blocked.block), 'blocked', env);
   const { needsApproval } = tool;
+  if (approved) return { run: true, tool, info };
   const needs = typeof needsApproval === 'function' ? await hook('needsApproval', info, env.signal, () => needsApproval(validation.value)) : needsApproval;
   if (needs) {
     const { approve } = env.hooks;
-    if (approve) env.emit('approval-request', { callId: info.callId, toolName: info.toolName, input: info.input });
-    const decision = approve
-      ? await hook('approve', info, env.signal, () => approve(info, context))
-      : { approved: false, reason: 'this tool needs approval and no one can approve it here' };
-    const approved = typeof decision === 'boolean' ? decision : decision?.approved === true;
-    if (!approved) return deny(info, (typeof decision === 'object' && decision?.reason) || 'the user did not approve this call', 'denied', env);
+    env.emit('approval-request', { callId: info.callId, toolName: info.toolName, input: info.input });
+    // Nobody to ask here: the call waits, stored, for a person (also after a reload, also in another tab).
+    if (!approve) return { run: false, outcome: { awaiting: true } };
+    const decision = await hook('approve', info, env.signal, () => approve(info, context));
+    const yes = typeof decision === 'boolean' ? decision : decision?.approved === true;
+    if (!yes) return deny(info, (typeof decision === 'object' && decision?.reason) || DEFAULT_DENIAL, 'denied', env);
   }
   return { run: true, tool, info };
 }
 
-function deny(info: ToolCallInfo, reason: string, status: 'denied' | 'blocked', env: CallEnvironment): Prepared {
+export const DEFAULT_DENIAL = 'the user did not approve this call';
+
+/** A call that will not run: the model reads why. */
+export function deny(info: { callId: string; toolName: string }, reason: string, status: 'denied' | 'blocked', env: Pick<CallEnvironment, 'emit'>): Prepared & { run: false } {
   const content = encodeResult({ denied: true, reason }, info);
   env.emit('tool-denied', { callId: info.callId, toolName: info.toolName, reason });
   return { run: false, outcome: { ...ending(info, content, status), terminate: false } };

@@ -31,12 +31,7 @@ describe('approvals', () => {
     expect(fake.requests[1]!.last).toBe('<tool_response>\n{"denied":true,"reason":"not the root!"}\n</tool_response>');
   });
 
-  it('denies when nobody can approve, and asks only when needsApproval(input) says so', async () => {
-    const t = remove();
-    const { chat } = await localChat([call('delete_file', { path: '/' }), 'ok'], { tools: [t] });
-    await chat.send('go');
-    expect(t.spy).not.toHaveBeenCalled();
-
+  it('asks only when needsApproval(input) says so', async () => {
     const run = vi.fn(() => 'ok');
     const careful = tool({ name: 'write', description: '', input: z.object({ path: z.string() }), needsApproval: ({ path }) => path.startsWith('/etc'), run });
     const approve = vi.fn(() => false);
@@ -245,7 +240,7 @@ describe('events and stats with concurrent handlers', () => {
   it('tool-end events come in call order, whichever handler ends first', async () => {
     const { work } = slowThenFast();
     const turn = [call('work', { ms: 40 }), call('work', { ms: 1 }), call('work', { ms: -1 })].join('\n');
-    const { chat } = await localChat([turn, 'ok'], { tools: [work], maxConcurrentTools: 3 });
+    const { chat } = await localChat([turn, 'ok'], { tools: [work], maxConcurrentTools: 3, approve: () => false });
     const ends: string[] = [];
     chat.on('tool-end', (e) => ends.push(e.content));
     await chat.send('go');

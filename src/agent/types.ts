@@ -22,6 +22,8 @@ export interface ToolCall {
    * again (`runTool`), or cancel it (`cancelToolCalls`).
    */
   interrupted?: boolean;
+  /** It needs approval, and waits for a person: `chat.approve(id)` or `chat.deny(id, reason)`. */
+  awaitingApproval?: boolean;
 }
 
 export type { ReplyStats } from '../stats.js';
@@ -70,6 +72,12 @@ export interface Reply {
   stats: ReplyStats;
   /** Every model call of this run, in order. */
   steps: Step[];
+  /**
+   * Calls that need a person's approval, when the chat has no `approve`
+   * callback: the run ended with them pending (stored, so they survive a
+   * reload). Answer with `chat.approve(id)` or `chat.deny(id, reason)`.
+   */
+  approvals?: ToolCall[];
   /** When the tools ended the run (every call asked to terminate): their results, as the model would have read them. */
   toolResults?: ToolResultRecord[];
 }

@@ -7,8 +7,9 @@ export class UnknownToolCallError extends TabAgentError {
   readonly callId: string;
   readonly pendingCallIds: string[];
 
-  constructor(callId: string, pendingCallIds: string[]) {
-    super(`No pending tool call has id "${callId}". Pending: ${pendingCallIds.length ? pendingCallIds.join(', ') : '(none)'}.`);
+  /** `which`: the kind of pending call that was looked for (e.g. 'awaiting approval'); `pendingCallIds` lists those. */
+  constructor(callId: string, pendingCallIds: string[], which = 'pending') {
+    super(`No ${which} tool call has id "${callId}". ${which[0]!.toUpperCase()}${which.slice(1)}: ${pendingCallIds.length ? pendingCallIds.join(', ') : '(none)'}.`);
     this.callId = callId;
     this.pendingCallIds = pendingCallIds;
   }

@@ -138,6 +138,7 @@ export class IdbChatStore implements ChatStore {
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
       record.started = meta.started ?? [];
+      record.awaiting = meta.awaiting ?? [];
       delete record.draft;
       if (meta.title && !record.title) record.title = meta.title;
       record.version++;

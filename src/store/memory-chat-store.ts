@@ -36,6 +36,7 @@ export class MemoryChatStore implements ChatStore {
     record.updatedAt = meta.updatedAt;
     record.answers = clone(meta.answers);
     record.started = [...(meta.started ?? [])];
+    record.awaiting = [...(meta.awaiting ?? [])];
     delete record.draft;
     if (meta.title && !record.title) record.title = meta.title;
     return ++record.version;

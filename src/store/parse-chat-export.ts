@@ -90,6 +90,7 @@ const chatExport = z.object({
     tools: z.array(z.object({ name: text(200), kind: z.enum(['managed', 'raw']) })).check(z.maxLength(1000)),
     answers: z.array(result),
     started: z.optional(z.array(id)),
+    awaiting: z.optional(z.array(id)),
   }),
   messages: z.array(message).check(z.maxLength(1_000_000)),
 });
@@ -109,7 +110,7 @@ export function parseChatExport(input: unknown): StoredChat {
     throw new InvalidChatExportError(parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));
   }
   const { chat, messages } = parsed.data;
-  const problems = consistency(messages as ChatMessage[], [...chat.answers.map((a) => ({ callId: a.callId, field: 'answers' })), ...(chat.started ?? []).map((callId) => ({ callId, field: 'started' }))]);
+  const problems = consistency(messages as ChatMessage[], [...chat.answers.map((a) => ({ callId: a.callId, field: 'answers' })), ...(chat.started ?? []).map((callId) => ({ callId, field: 'started' })), ...(chat.awaiting ?? []).map((callId) => ({ callId, field: 'awaiting' }))]);
   if (problems.length) throw new InvalidChatExportError(problems);
   return { record: { ...chat, messageCount: messages.length, version: 0 }, messages: messages as ChatMessage[] };
 }

@@ -21,6 +21,8 @@ export interface ChatRecord extends ChatSummary {
   answers: ToolResultRecord[];
   /** Pending calls whose handler started and has not finished (absent in chats stored before it existed). */
   started?: string[];
+  /** Pending calls waiting for a person to approve or deny them. */
+  awaiting?: string[];
   /** The answer being written, as far as it was shown: kept while it streams, cleared by the commit that ends it. */
   draft?: { text: string; updatedAt: number };
 }
@@ -47,6 +49,8 @@ export interface CommitMeta {
   answers: ToolResultRecord[];
   /** Pending calls whose handler has started (default none). */
   started?: string[];
+  /** Pending calls waiting for approval (default none). */
+  awaiting?: string[];
   updatedAt: number;
   /** Set the title, if the chat has none yet. */
   title?: string;

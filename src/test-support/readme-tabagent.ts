@@ -1,0 +1,76 @@
+// `tabagent` as README examples see it when src/readme.test.ts runs them
+// (vitest.config.ts aliases the bare specifier here): the real package, but
+// `createAgent` runs the example's fake model in this thread (the real engine
+// host, codec, grammar and fake engine; no worker), and the model cache
+// answers without a worker. Chats go to IndexedDB (fake-indexeddb) unless
+// `storage: false`, as in a page.
+import 'fake-indexeddb/auto';
+import { Agent } from '../agent/agent.js';
+import type { AgentOptions } from '../agent/create-agent.js';
+import type { ModelSession } from '../agent/model-session.js';
+import type { LoadProgress } from '../model/types.js';
+import type { ModelRef } from '../model/model-cache.js';
+import { WorkerModel } from '../model/worker-model.js';
+import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { IdbChatStore } from '../store/idb-chat-store.js';
+import { MemoryChatStore } from '../store/memory-chat-store.js';
+import type { StorageInfo } from '../store/open-store.js';
+import type { ChatStore } from '../store/records.js';
+import { DEFAULT_DB_NAME } from '../store/schema.js';
+import { TabSync } from '../store/tab-sync.js';
+import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
+import { EngineHost } from '../worker/engine-host.js';
+import { nextFake, noteAgent, noteFake, readmeRun } from './readme-model.js';
+
+export * from '../index.js';
+
+/** `createAgent`, on the example's fake model: the one it was given, or the next one it registered. */
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  const given = options.model;
+  const fake = fakeSpecOf(given) ? (given as FakeModel) : nextFake(typeof given === 'string' ? given : (given as { id: string }).id);
+  noteFake(fake);
+  let model = await inThread(fake, options);
+  const session = {
+    get info() {
+      return model.info;
+    },
+    generate: (...args: Parameters<WorkerModel['generate']>) => model.generate(...args),
+    // A fresh engine host (no KV cache); a list script resumes where it was.
+    restart: async () => (model = await inThread(fake, options)).info,
+    close: () => undefined,
+  } as unknown as ModelSession;
+  const { store, info } = await openStore(options.storage);
+  const agent = new Agent(session, info, store, new TabSync(`${readmeRun().namespace}:${info.dbName ?? 'memory'}`, store.kind === 'indexeddb'));
+  noteAgent(agent);
+  return agent;
+}
+
+export async function isModelCached(_model: ModelRef): Promise<boolean> {
+  return false;
+}
+
+export async function deleteCachedModel(_model: ModelRef): Promise<void> {}
+
+/** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
+async function inThread(fake: FakeModel, options: AgentOptions): Promise<WorkerModel> {
+  const host = new EngineHost();
+  const { port1, port2 } = new MessageChannel();
+  // Node keeps a process alive while a port listens.
+  for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
+  host.connect(port2);
+  const { respond, record, firstTurn, ...spec } = fakeSpecOf(fake)!;
+  const onProgress = options.onProgress as ((p: LoadProgress) => void) | undefined;
+  const info = await host.load(
+    { kind: 'fake', ...spec, family: options.family ?? spec.family, grammar: options.grammar ?? spec.grammar, recordRequests: record !== undefined, firstTurn: firstTurn() },
+    onProgress,
+    respond,
+  );
+  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, record);
+}
+
+async function openStore(storage: AgentOptions['storage']): Promise<{ store: ChatStore; info: StorageInfo }> {
+  if (storage === false) return { store: new MemoryChatStore(), info: { kind: 'memory', reason: 'storage: false' } };
+  const dbName = storage?.dbName ?? DEFAULT_DB_NAME;
+  // Node has no navigator.storage, so `persisted` stays unknown, as in a browser without it.
+  return { store: await IdbChatStore.open(`${readmeRun().namespace}:${dbName}`, storage?.blockedTimeoutMs), info: { kind: 'indexeddb', dbName } };
+}
