@@ -29,17 +29,21 @@ export function initialChoice(gpu: GpuSupport): ModelChoice {
 
 export async function loadAgent(choice: ModelChoice, onProgress: (progress: LoadProgress) => void): Promise<Loaded> {
   if (choice.kind === 'webllm') {
+    // The store opens at once; the model goes on loading.
+    const agent = await createAgent({ model: choice.modelId, storage: STORAGE, onProgress });
     try {
-      const agent = await createAgent({ model: choice.modelId, storage: STORAGE, onProgress });
+      await agent.ready;
       localStorage.setItem(SAVED_MODEL, choice.key);
       return { agent, choice };
     } catch (failure) {
       // Not remembered: the next visit tries the chosen model again (the network may be back).
       const fallback = FAKE_CHOICES[0]!;
-      return { agent: await createAgent({ model: fakeFor(fallback), storage: STORAGE }), choice: fallback, failure };
+      await agent.load(fakeFor(fallback));
+      return { agent, choice: fallback, failure };
     }
   }
   const agent = await createAgent({ model: fakeFor(choice), storage: STORAGE });
+  await agent.ready;
   localStorage.setItem(SAVED_MODEL, choice.key);
   return { agent, choice };
 }

@@ -145,7 +145,7 @@ test('concurrent handlers, results in the order the model asked', async ({ page 
 test('creating an agent for a WebLLM model without WebGPU rejects with a typed error', async ({ page }) => {
   const result = await page.evaluate(async () => {
     const { createAgent, isWebGPUUnavailableError } = window.tabagent;
-    const error = await createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).catch((e) => e);
+    const error = await createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).then((agent) => agent.ready).catch((e) => e);
     return { typed: isWebGPUUnavailableError(error), name: error.name, message: error.message };
   });
   expect(result.typed).toBe(true);

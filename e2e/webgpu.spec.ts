@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.js';
 
 test('an f16 model on an adapter without shader-f16 names the f32 model to use', async ({ page }) => {
   const error = await page.evaluate(async () => {
-    const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' }).catch((x) => x);
+    const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' }).then((agent) => agent.ready).catch((x) => x);
     return { name: e.name, fallback: e.fallbackModelId, typed: window.tabagent.isShaderF16UnsupportedError(e) };
   });
   expect(error).toEqual({ name: 'ShaderF16UnsupportedError', fallback: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', typed: true });
@@ -11,7 +11,7 @@ test('an f16 model on an adapter without shader-f16 names the f32 model to use',
 
 test('a model that cannot be downloaded fails with a retryable ModelLoadError', async ({ page }) => {
   const error = await page.evaluate(async () => {
-    const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).catch((x) => x);
+    const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).then((agent) => agent.ready).catch((x) => x);
     return { name: e.name, retryable: e.retryable, modelId: e.modelId, typed: window.tabagent.isModelLoadError(e) };
   });
   expect(error).toEqual({ name: 'ModelLoadError', retryable: true, modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', typed: true });
@@ -19,7 +19,7 @@ test('a model that cannot be downloaded fails with a retryable ModelLoadError', 
 
 test('an unknown model id is a ModelLoadError that is not retryable', async ({ page }) => {
   const error = await page.evaluate(async () => {
-    const e = await window.tabagent.createAgent({ model: 'No-Such-Model-q4f32_1-MLC' }).catch((x) => x);
+    const e = await window.tabagent.createAgent({ model: 'No-Such-Model-q4f32_1-MLC' }).then((agent) => agent.ready).catch((x) => x);
     return { name: e.name, retryable: e.retryable, message: e.message };
   });
   expect(error).toMatchObject({ name: 'ModelLoadError', retryable: false });
@@ -42,7 +42,7 @@ test('W6: a model whose files are corrupt fails with the reason, retryably, and 
     const { createAgent, deleteCachedModel, isModelLoadError } = window.tabagent;
     const base = `${location.origin}/local-model/`;
     const model = { id: 'Local-Test-q4f32_1-MLC', appConfig: { model_list: [{ model: base, model_id: 'Local-Test-q4f32_1-MLC', model_lib: `${base}model.wasm` }] } };
-    const error = await createAgent({ model }).catch((e) => e);
+    const error = await createAgent({ model }).then((agent) => agent.ready).catch((e) => e);
     await deleteCachedModel(model);
     return { typed: isModelLoadError(error), retryable: error.retryable, reason: error.reason };
   });

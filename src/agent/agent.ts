@@ -10,7 +10,9 @@ import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } 
 import type { ObjectStream } from './object-stream.js';
 import type { ChatMessage, Reply } from './types.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
-import type { ModelOptions, ModelSession } from './model-session.js';
+import { Emitter } from './events.js';
+import type { AgentModel, ModelState, ModelStateChange } from './agent-model.js';
+import type { ModelOptions } from './model-session.js';
 
 export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
   /** Open even if the stored chat used tools not given here (their calls then come back to you). */
@@ -32,7 +34,18 @@ export type GenerateRequest = ChatOptions & Pick<SendOptions, 'signal' | 'return
 /** `agent.generateObject`: the conversation, the schema, and the chat settings that matter for one answer. */
 export type GenerateObjectRequest<T> = Omit<GenerateObjectOptions<T>, 'prompt'> & Pick<ChatOptions, 'system' | 'grammar' | 'context'> & Prompt;
 
-export class Agent {
+/** How a model is loaded: everything of createAgent's model options but the model. */
+export interface LoadOptions extends Omit<ModelOptions, 'model'> {
+  /** Cancel the load: the download stops, and the agent has no model ('idle'). */
+  signal?: AbortSignal;
+}
+
+export type AgentEvents = {
+  /** The model started loading, is ready, failed, or was cancelled ('idle'). */
+  'model-state': ModelStateChange;
+};
+
+export class Agent extends Emitter<AgentEvents> {
   // Weakly held: a chat the app drops can be collected; these are only for closing.
   readonly #chats = new Set<WeakRef<Chat>>();
   readonly #forget = new FinalizationRegistry<WeakRef<Chat>>((ref) => this.#chats.delete(ref));
@@ -40,22 +53,53 @@ export class Agent {
 
   /** @internal Made by createAgent. */
   constructor(
-    private readonly session: ModelSession,
+    private readonly session: AgentModel,
+    /** createAgent's model options, for later loads. */
+    private readonly defaults: Omit<ModelOptions, 'model'>,
     /** Where chats are kept, and why, when it is only memory. */
     readonly storage: StorageInfo,
     private readonly store: ChatStore,
     private readonly sync: TabSync,
-  ) {}
+  ) {
+    super();
+    session.onState = (change) => this.emit('model-state', change);
+  }
 
-  /** The loaded model. */
+  /** The loaded model. Throws ModelNotLoadedError (or the load's error) while there is none: see `ready` and `modelState`. */
   get model(): ModelInfo {
     return this.session.info;
+  }
+
+  /** Where the model stands: 'idle' (none asked for, or cancelled), 'loading', 'ready' or 'failed'. */
+  get modelState(): ModelState {
+    return this.session.state;
+  }
+
+  /**
+   * Resolves with the model once it is ready (at once, or when the load in
+   * flight ends). Rejects with the load's error when it failed, and with
+   * ModelNotLoadedError when there is no model and none is loading.
+   */
+  get ready(): Promise<ModelInfo> {
+    return this.session.ready();
+  }
+
+  /**
+   * Load a model (or another one: chats carry on with it). Resolves when it is
+   * ready. A load in flight is cancelled, and a model already loaded is let
+   * go of first. Cancel with `signal`: the download stops, and the agent goes
+   * back to 'idle'. The store and its chats work throughout.
+   */
+  load(model: ModelOptions['model'], options: LoadOptions = {}): Promise<ModelInfo> {
+    if (this.#closed) return Promise.reject(new AgentClosedError());
+    const { signal, ...rest } = options ?? {};
+    return this.session.load({ ...this.defaults, ...rest, model }, signal).loaded;
   }
 
   /**
    * Start a new worker and load the model again — or another one, e.g. a
    * smaller model after DeviceLostError. Open chats carry on with it. Use it
-   * after WorkerCrashedError or DeviceLostError.
+   * after WorkerCrashedError, DeviceLostError or a failed load.
    */
   async restart(changes: Partial<Pick<ModelOptions, 'model' | 'family' | 'grammar' | 'onProgress'>> = {}): Promise<ModelInfo> {
     this.#check();

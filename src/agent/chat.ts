@@ -439,6 +439,7 @@ export class Chat extends Emitter<ChatEvents> {
         onPart,
         returnToolRequests: options.returnToolRequests ?? false,
         tools: plan.tools,
+        chatTools: this.#tools,
         toolChoice: plan.toolChoice,
         generation: plan.generation,
         stopWhen: plan.controls.stopWhen,

@@ -74,6 +74,8 @@ export interface LoopOptions {
   returnToolRequests: boolean;
   /** The run's tools: the chat's, or the ones this send made active. */
   tools: ToolSet;
+  /** Every tool of the chat: what prepareStep's activeTools picks from. */
+  chatTools: ToolSet;
   /** For the first model call; later ones use 'auto' (unless prepareStep says otherwise). */
   toolChoice: ToolChoice;
   generation?: GenerationOptions;
@@ -132,8 +134,10 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     if (signal.aborted) throw abortReason(signal);
     const hop = stats.hops;
     const index = options.firstStep + steps.length;
-    const defaults = { tools: options.tools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
+    const defaults = { tools: options.tools, chatTools: options.chatTools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
     const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));
+    // The window and the prompt depend on the model: wait for one (an agent's may still be loading).
+    await context.model.ready?.(signal);
     const { tools } = call;
     context.emit('model-start', { hop });
     const started = performance.now();

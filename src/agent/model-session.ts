@@ -2,7 +2,7 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { AgentClosedError, InvalidOptionsError } from '../errors/index.js';
+import { AgentClosedError, InvalidOptionsError, WorkerCrashedError } from '../errors/index.js';
 import { serial } from './serial.js';
 import { startWorker, type WorkerLauncher } from '../model/open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
@@ -60,8 +60,15 @@ export class ModelSession implements ChatModel {
     this.#options = options;
   }
 
-  static async start(options: ModelOptions, launch: WorkerLauncher): Promise<ModelSession> {
-    return new ModelSession(await run(options, launch), options, launch);
+  /**
+   * Start a worker and load the model in it. `started` settles once the worker
+   * is up (or failed to start), `loaded` once the model is. Aborting `signal`
+   * ends the worker, so its downloads stop; `loaded` then rejects with the
+   * signal's reason.
+   */
+  static begin(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<ModelSession> } {
+    const { started, loaded } = run(options, launch, signal);
+    return { started, loaded: loaded.then((running) => new ModelSession(running, options, launch)) };
   }
 
   get info(): ModelInfo {
@@ -79,7 +86,7 @@ export class ModelSession implements ChatModel {
       if (this.#closed) throw new AgentClosedError();
       const options = { ...this.#options, ...changes };
       this.#running.connection.terminate();
-      const running = await run(options, this.launch);
+      const running = await run(options, this.launch).loaded;
       if (this.#closed) {
         running.connection.terminate();
         throw new AgentClosedError();
@@ -102,21 +109,36 @@ export class ModelSession implements ChatModel {
   }
 }
 
-async function run(options: ModelOptions, launch: WorkerLauncher): Promise<Running> {
-  const spec = modelSpec(options);
-  const fake = fakeSpecOf(options.model);
-  const connection = await WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, {
-    timeoutMs: options.workerTimeoutMs ?? 15_000,
-  });
+function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<Running> } {
+  let spec: ModelSpec;
+  let connecting: Promise<WorkerConnection>;
   try {
-    const onProgress = options.onProgress ? proxy(options.onProgress) : undefined;
-    const respond = fake?.respond && proxy(fake.respond);
-    const info = await connection.track(connection.host.load(spec, onProgress, respond));
-    return { connection, model: new WorkerModel(connection, info, fake?.record) };
+    spec = modelSpec(options);
+    connecting = WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, {
+      timeoutMs: options.workerTimeoutMs ?? 15_000,
+    });
   } catch (error) {
-    connection.terminate();
-    throw error;
+    connecting = Promise.reject(error);
   }
+  const loaded = connecting.then(async (connection) => {
+    const fake = fakeSpecOf(options.model);
+    // Ending the worker is what stops WebLLM's downloads; nothing half-fetched is cached.
+    const stop = () => connection.terminate(new WorkerCrashedError('the load was cancelled'));
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      signal?.throwIfAborted();
+      const onProgress = options.onProgress ? proxy(options.onProgress) : undefined;
+      const respond = fake?.respond && proxy(fake.respond);
+      const info = await connection.track(connection.host.load(spec!, onProgress, respond));
+      return { connection, model: new WorkerModel(connection, info, fake?.record) };
+    } catch (error) {
+      connection.terminate();
+      throw signal?.aborted ? signal.reason : error;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  });
+  return { started: connecting.then(() => undefined), loaded };
 }
 
 function modelSpec(options: ModelOptions): ModelSpec {
@@ -127,8 +149,8 @@ function modelSpec(options: ModelOptions): ModelSpec {
   const { model } = options;
   const fake = fakeSpecOf(model);
   if (fake) {
-    const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn } = fake;
-    return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
+    const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
+    return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
   if (typeof model === 'string' && model.trim()) return { kind: 'webllm', modelId: model, family: options.family, grammar: options.grammar };
   if (typeof model === 'object' && model !== null && typeof (model as WebLLMModel).id === 'string') {

@@ -30,10 +30,11 @@ export interface ResolvedStep {
 }
 
 /** The run's defaults for a call, with what `prepareStep` returned over them; throws (typed) on settings the tools cannot honour. */
-export function resolveStep(defaults: ResolvedStep & { hop: number }, prepared: StepSettings | void, option = 'prepareStep'): ResolvedStep {
+/** `chatTools`: every tool of the chat, which a step's `activeTools` picks from (the run's `tools` may be fewer). */
+export function resolveStep(defaults: ResolvedStep & { hop: number; chatTools: ToolSet }, prepared: StepSettings | void, option = 'prepareStep'): ResolvedStep {
   if (prepared !== undefined && (typeof prepared !== 'object' || prepared === null)) throw new InvalidOptionsError(option, 'must return an object or nothing');
   const { activeTools, toolChoice, generation, system } = prepared ?? {};
-  const tools = activeTools === undefined ? defaults.tools : activeSubset(defaults.tools, activeTools, `${option}.activeTools`);
+  const tools = activeTools === undefined ? defaults.tools : activeSubset(defaults.chatTools, activeTools, `${option}.activeTools`);
   const choice = toolChoice ?? (defaults.hop === 0 ? defaults.toolChoice : 'auto');
   tools.checkChoice(choice, `${option}.toolChoice`);
   if (generation !== undefined && (typeof generation !== 'object' || generation === null)) throw new InvalidOptionsError(`${option}.generation`, 'must be an object');

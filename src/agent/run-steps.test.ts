@@ -246,6 +246,19 @@ describe('prepareStep and per-send settings', () => {
     }
   });
 
+  it('prepareStep picks from all the chat’s tools, also when the send offered fewer', async () => {
+    const { chat, fake } = await localChat([call('add', { a: 1, b: 1 }), call('lookup', { q: 'two' }), 'Two.'], {
+      tools: [add, lookup],
+      prepareStep: ({ hop }) => (hop === 1 ? { activeTools: ['lookup'] } : undefined),
+    });
+    expect((await chat.send('go', { activeTools: ['add'] })).text).toBe('Two.');
+    expect([0, 1, 2].map((i) => [systemOf(fake, i).includes('"add"'), systemOf(fake, i).includes('"lookup"')])).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+  });
+
   it('refuses settings the tools cannot honour, before anything is written', async () => {
     const { chat } = await localChat(['x'], { tools: [add] });
     expect(isUnknownToolError(await chat.send('go', { activeTools: ['nope'] }).catch((e) => e))).toBe(true);

@@ -3,6 +3,7 @@
 import { ChatClosedError } from './chat-closed-error.js';
 import { ChatConflictError } from './chat-conflict-error.js';
 import { ContextOverflowError } from './context-overflow-error.js';
+import { ModelNotLoadedError } from './model-not-loaded-error.js';
 import { DuplicateToolError } from './duplicate-tool-error.js';
 import { FakeScriptError } from './fake-script-error.js';
 import { FakeGrammarError } from './fake-grammar-error.js';
@@ -46,6 +47,7 @@ export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
 export { ChatConflictError, isChatConflictError } from './chat-conflict-error.js';
 export { ContextOverflowError, isContextOverflowError } from './context-overflow-error.js';
+export { ModelNotLoadedError, isModelNotLoadedError } from './model-not-loaded-error.js';
 export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error.js';
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
 export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
@@ -80,6 +82,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   ChatClosedError,
   ChatConflictError,
   ContextOverflowError,
+  ModelNotLoadedError,
   DuplicateToolError,
   FakeScriptError,
   FakeGrammarError,

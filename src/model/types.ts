@@ -55,10 +55,18 @@ export interface ModelResponse {
 }
 
 export interface LoadProgress {
-  /** 0…1 */
+  /** 0…1, over the whole load. */
   progress: number;
+  /** What the engine says it is doing (WebLLM's own words). */
   text: string;
   timeElapsedSeconds: number;
+  /** `'download'`: fetching weights (or reading them from the cache); `'compile'`: GPU shaders; `'load'`: weights onto the GPU. */
+  phase: 'download' | 'compile' | 'load';
+  /** Bytes of weights fetched so far, and in all, as the model's manifest counts them (when known). */
+  loaded?: number;
+  total?: number;
+  /** Download speed over the last seconds (when downloading). */
+  bytesPerSecond?: number;
 }
 
 export interface ModelInfo {
@@ -81,6 +89,9 @@ export interface GenerateOptions {
 }
 
 export interface ChatModel {
+  /** The model; may throw while none is loaded (see `ready`). */
   readonly info: ModelInfo;
+  /** Resolves once the model can generate (an agent's model may still be loading); rejects when it cannot. */
+  ready?(signal?: AbortSignal): Promise<unknown>;
   generate(request: ModelRequest, options?: GenerateOptions): Promise<ModelResponse>;
 }

@@ -34,7 +34,15 @@ export type ModelSpec =
       outputs?: FakeOutput[];
       recordRequests: boolean;
       firstTurn: number;
+      load?: FakeLoad;
     };
+
+/** A fake model's scripted load (see FakeModelOptions.load). */
+export interface FakeLoad {
+  ms?: number;
+  bytes?: number;
+  fail?: string;
+}
 
 export type FakeModelSpec = Extract<ModelSpec, { kind: 'fake' }>;
 

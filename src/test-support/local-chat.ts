@@ -1,7 +1,9 @@
 // Chats whose model side runs in this thread: the real engine host, codec,
 // scanner and fake engine, without a worker. For unit tests.
 import { Agent } from '../agent/agent.js';
-import type { ModelSession } from '../agent/model-session.js';
+import { AgentModel, type LoadedModel, type ModelStarter } from '../agent/agent-model.js';
+import type { ModelOptions } from '../agent/model-session.js';
+import type { ChatModel } from '../model/types.js';
 import { Chat } from '../agent/chat.js';
 import { chatSettings, type ChatOptions } from '../agent/chat-options.js';
 import type { ChatMessage, ToolResultRecord } from '../agent/types.js';
@@ -53,9 +55,28 @@ export async function localChat(script: FakeScript, options: ChatOptions = {}, f
 /** An agent on a given store (memory by default), with the fake model in this thread. */
 export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}) {
   const fake = fakeModel(script, fakeOptions);
-  const model = await localModel(fake);
   const sync = new TabSync(`test-${Math.random()}`, false);
-  const session = { info: model.info, generate: model.generate.bind(model), restart: async () => model.info, close: () => undefined } as unknown as ModelSession;
-  const agent = new Agent(session, { kind: store.kind }, store, sync);
+  const slot = new AgentModel(inThreadStarter((options) => localModel(fakeSpecOf(options.model) ? (options.model as FakeModel) : fake)));
+  await slot.load({ model: fake }).loaded;
+  const agent = new Agent(slot, {}, { kind: store.kind }, store, sync);
   return { agent, fake, store };
+}
+
+/** Starts models in this thread (no worker): `make` loads one; a restart makes it again. */
+export function inThreadStarter(make: (options: ModelOptions) => Promise<ChatModel>): ModelStarter {
+  return (options, signal) => ({
+    started: Promise.resolve(),
+    loaded: (async (): Promise<LoadedModel> => {
+      let model = await make(options);
+      signal.throwIfAborted();
+      return {
+        get info() {
+          return model.info;
+        },
+        generate: (request, generateOptions) => model.generate(request, generateOptions),
+        restart: async () => (model = await make(options)).info,
+        close: () => undefined,
+      };
+    })(),
+  });
 }

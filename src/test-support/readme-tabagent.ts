@@ -7,7 +7,6 @@
 import 'fake-indexeddb/auto';
 import { Agent } from '../agent/agent.js';
 import type { AgentOptions } from '../agent/create-agent.js';
-import type { ModelSession } from '../agent/model-session.js';
 import type { LoadProgress } from '../model/types.js';
 import type { ModelRef } from '../model/model-cache.js';
 import { WorkerModel } from '../model/worker-model.js';
@@ -20,29 +19,31 @@ import { DEFAULT_DB_NAME } from '../store/schema.js';
 import { TabSync } from '../store/tab-sync.js';
 import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
 import { EngineHost } from '../worker/engine-host.js';
+import { inThreadStarter } from './local-chat.js';
+import { AgentModel } from '../agent/agent-model.js';
 import { nextFake, noteAgent, noteFake, readmeRun } from './readme-model.js';
 
 export * from '../index.js';
 
-/** `createAgent`, on the example's fake model: the one it was given, or the next one it registered. */
-export async function createAgent(options: AgentOptions): Promise<Agent> {
-  const given = options.model;
-  const fake = fakeSpecOf(given) ? (given as FakeModel) : nextFake(typeof given === 'string' ? given : (given as { id: string }).id);
-  noteFake(fake);
-  let model = await inThread(fake, options);
-  const session = {
-    get info() {
-      return model.info;
-    },
-    generate: (...args: Parameters<WorkerModel['generate']>) => model.generate(...args),
-    // A fresh engine host (no KV cache); a list script resumes where it was.
-    restart: async () => (model = await inThread(fake, options)).info,
-    close: () => undefined,
-  } as unknown as ModelSession;
-  const { store, info } = await openStore(options.storage);
-  const agent = new Agent(session, info, store, new TabSync(`${readmeRun().namespace}:${info.dbName ?? 'memory'}`, store.kind === 'indexeddb'));
+/** `createAgent`, on the example's fake models: the one it was given, or the next one it registered (also for `agent.load`). */
+export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
+  const { storage, model, signal, ...defaults } = options;
+  // The fake is picked once per load; a restart runs the same one again.
+  const slot = new AgentModel((load, cancel) => {
+    const fake = fakeFor(load.model);
+    return inThreadStarter(() => inThread(fake, load))(load, cancel);
+  });
+  if (model !== undefined) slot.load({ ...defaults, model }, signal);
+  const { store, info } = await openStore(storage);
+  const agent = new Agent(slot, defaults, info, store, new TabSync(`${readmeRun().namespace}:${info.dbName ?? 'memory'}`, store.kind === 'indexeddb'));
   noteAgent(agent);
   return agent;
+}
+
+function fakeFor(model: unknown): FakeModel {
+  const fake = fakeSpecOf(model) ? (model as FakeModel) : nextFake(typeof model === 'string' ? model : (model as { id: string }).id);
+  noteFake(fake);
+  return fake;
 }
 
 export async function isModelCached(_model: ModelRef): Promise<boolean> {
@@ -52,7 +53,7 @@ export async function isModelCached(_model: ModelRef): Promise<boolean> {
 export async function deleteCachedModel(_model: ModelRef): Promise<void> {}
 
 /** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
-async function inThread(fake: FakeModel, options: AgentOptions): Promise<WorkerModel> {
+async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
   const host = new EngineHost();
   const { port1, port2 } = new MessageChannel();
   // Node keeps a process alive while a port listens.

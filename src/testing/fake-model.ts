@@ -6,7 +6,7 @@ import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
 import { convTemplate } from '../protocol/conv-templates.js';
 import { isModelFamily } from '../protocol/types.js';
 import type { FakeModelSpec } from '../rpc/worker-protocol.js';
-import type { FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
+import type { FakeLoad, FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
 
 const SPEC = Symbol.for('tabagent.fakeModel');
 const DEFAULT_CONTEXT_WINDOW = 4096;
@@ -66,12 +66,20 @@ export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): F
       contextWindow,
       grammar: options.grammar ?? true,
       tokenDelayMs: options.tokenDelayMs ?? 0,
+      ...(options.load ? { load: checkedLoad(options.load) } : {}),
       outputs,
       respond,
       record: options.recordRequests === false ? undefined : (request) => void requests.push(request),
       firstTurn: () => requests.length,
     },
   };
+}
+
+function checkedLoad(load: FakeLoad): FakeLoad {
+  const { ms = 0, bytes = 0, fail } = load;
+  if (!Number.isFinite(ms) || ms < 0 || !Number.isFinite(bytes) || bytes < 0) throw new InvalidOptionsError('load', 'ms and bytes must be numbers ≥ 0');
+  if (fail !== undefined && typeof fail !== 'string') throw new InvalidOptionsError('load.fail', 'must be a string (the reason)');
+  return { ms, bytes, ...(fail !== undefined ? { fail } : {}) };
 }
 
 function checked(output: unknown, turn: number): FakeOutput {

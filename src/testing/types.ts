@@ -1,7 +1,7 @@
 import type { ModelFamily } from '../protocol/types.js';
-import type { FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
+import type { FakeLoad, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
 
-export type { FakeFault, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
+export type { FakeFault, FakeLoad, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
 
 /** A list with one output per generation, or a function of the request. */
 export type FakeScript = readonly FakeOutput[] | ((request: FakeRequest) => FakeOutput | Promise<FakeOutput>);
@@ -26,6 +26,12 @@ export interface FakeModelOptions {
   grammar?: boolean;
   /** Default delay before each token (default 0). */
   tokenDelayMs?: number;
+  /**
+   * A scripted load, as a download would go: `bytes` "fetched" over `ms`
+   * (progress reported in phase 'download', then 'load'), then, with `fail`,
+   * a retryable ModelLoadError with that reason. Default: ready at once.
+   */
+  load?: FakeLoad;
   /**
    * Keep `requests` (default true). Each record is the whole rendered
    * conversation sent back from the worker; benchmarks turn it off, as a real

@@ -184,8 +184,9 @@ async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | u
       onRequest: spec.recordRequests ? onRequest : undefined,
       firstTurn: spec.firstTurn,
     });
-    // Nothing to download, but a UI built on progress reports should still see one.
-    report({ progress: 1, text: `${spec.modelId} ready (fake model: nothing to download)`, timeElapsedSeconds: 0 });
+    // Nothing to download, but a UI built on progress reports should still see it go.
+    const { fakeLoad } = await import('./fake/fake-load.js');
+    await fakeLoad(spec.modelId, spec.load ?? {}, report);
   } else {
     // Loaded on demand, so a worker that only runs the fake never fetches WebLLM.
     const { loadWebLLM } = await import('./webllm-engine.js');

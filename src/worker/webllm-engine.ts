@@ -1,12 +1,13 @@
 // The only module that imports WebLLM. Kept thin: check the GPU before any
 // download, load, stream, interrupt, and translate WebLLM's errors.
-import { CreateMLCEngine, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
+import { CreateMLCEngine, TENSOR_CACHE_MANIFEST_FILENAME, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
 import type { EngineMessage } from '../protocol/types.js';
 import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
 import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
 import type { LoadProgress } from '../model/types.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
 import type { WebLLMSource } from '../rpc/worker-protocol.js';
+import { byteProgress, manifestBytes } from './load-progress.js';
 
 
 /** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */
@@ -16,11 +17,21 @@ export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgr
   await checkGpu(source.modelId);
   const appConfig = appConfigFor(source);
   let engine: MLCEngine;
+  // The manifest is in WebLLM's cache by the time it starts on the weights: read their total then.
+  let total: number | undefined;
+  let lookedUp = false;
+  const inBytes = byteProgress(() => total);
   try {
     engine = await CreateMLCEngine(source.modelId, {
       appConfig,
       logLevel: 'WARN',
-      initProgressCallback: (r) => onProgress({ progress: r.progress, text: r.text, timeElapsedSeconds: r.timeElapsed }),
+      initProgressCallback: (r) => {
+        if (!lookedUp && /^(Start to fetch params|Fetching param cache|Loading model from cache)/.test(r.text)) {
+          lookedUp = true;
+          void cachedManifestBytes(source.modelId, appConfig).then((bytes) => (total = bytes), () => undefined);
+        }
+        onProgress(inBytes(r));
+      },
     });
   } catch (cause) {
     throw loadError(source.modelId, cause);
@@ -28,6 +39,21 @@ export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgr
   const record = appConfig.model_list.find((m) => m.model_id === source.modelId);
   const contextWindow = record?.overrides?.context_window_size ?? DEFAULT_CONTEXT_WINDOW;
   return { engine: webllmEngine(engine), contextWindow };
+}
+
+/**
+ * The weights' size from the model's tensor-cache.json, as WebLLM 0.2.86
+ * caches it (Cache API 'webllm/model', keyed by its URL next to the model's
+ * `resolve/main/`). Undefined under another cache backend or a model package.
+ */
+async function cachedManifestBytes(modelId: string, appConfig: AppConfig): Promise<number | undefined> {
+  const record = appConfig.model_list.find((m) => m.model_id === modelId);
+  if (!record || record.model_manifest !== undefined || typeof caches === 'undefined') return undefined;
+  let base = record.model.endsWith('/') ? record.model : `${record.model}/`;
+  if (!/.+\/resolve\/.+\//.test(base)) base += 'resolve/main/';
+  const url = new URL(TENSOR_CACHE_MANIFEST_FILENAME, new URL(base, location.href)).href;
+  const response = await (await caches.open('webllm/model')).match(url);
+  return response ? manifestBytes(await response.json()) : undefined;
 }
 
 /** Whether the model's files are in WebLLM's browser cache. */

@@ -16,11 +16,18 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
     // A download would only fail, after a wait: say so at once.
     notice = `You are offline and ${choice.modelId} has not been downloaded yet. Using a scripted fake model until you are back online.`;
   } else {
+    // The store opens at once; the model goes on loading.
+    const agent = await createAgent({ model: choice.modelId, storage: STORAGE, onProgress });
     try {
-      return { agent: await createAgent({ model: choice.modelId, storage: STORAGE, onProgress }) };
+      await agent.ready;
+      return { agent };
     } catch (error) {
       notice = `Could not load ${choice.modelId}: ${(error as Error).message} Using a scripted fake model instead.`;
+      await agent.load(fakeModel(pwaScript, { tokenDelayMs: 10 }));
+      return { agent, notice };
     }
   }
-  return { agent: await createAgent({ model: fakeModel(pwaScript, { tokenDelayMs: 10 }), storage: STORAGE }), notice };
+  const agent = await createAgent({ model: fakeModel(pwaScript, { tokenDelayMs: 10 }), storage: STORAGE });
+  await agent.ready;
+  return { agent, notice };
 }

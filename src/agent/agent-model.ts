@@ -1,0 +1,169 @@
+// The agent's model slot: empty, loading, ready or failed. Chats hold it as
+// their ChatModel, so the store and its chats work before any model is
+// there, and carry on when the model is replaced.
+//
+// How it settles:
+// - One load at a time: a new load cancels the one in flight (its worker ends)
+//   and replaces the model that was ready (its worker ends once the new load
+//   starts, so two models never hold the GPU at once).
+// - A cancelled load leaves the slot empty ('idle'); a failed one 'failed',
+//   with its error; the next load starts afresh either way.
+// - A generation waits for a load in flight; with no model, or a failed
+//   load, it rejects at once (ModelNotLoadedError, or the load's own error).
+// - close() ends everything; later calls reject with AgentClosedError.
+import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
+import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
+import type { ModelOptions } from './model-session.js';
+
+/** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */
+export interface LoadedModel extends ChatModel {
+  restart(changes?: Partial<ModelOptions>): Promise<ModelInfo>;
+  close(): void;
+}
+
+/**
+ * How a model is started: `started` once its worker is up, `loaded` once the
+ * model is; `signal` cancels it. (createAgent's starts a worker; tests may
+ * pass one that runs in their thread.)
+ */
+export type ModelStarter = (options: ModelOptions, signal: AbortSignal) => { started: Promise<void>; loaded: Promise<LoadedModel> };
+
+export type ModelState = 'idle' | 'loading' | 'ready' | 'failed';
+
+type Slot =
+  | { state: 'idle' }
+  | { state: 'loading'; loaded: Promise<LoadedModel>; stop: AbortController; options: ModelOptions }
+  | { state: 'ready'; session: LoadedModel; options: ModelOptions }
+  | { state: 'failed'; error: unknown; options: ModelOptions };
+
+export interface ModelStateChange {
+  state: ModelState;
+  /** The model loading, ready or failed. */
+  modelId?: string;
+  /** Why the load failed. */
+  error?: unknown;
+}
+
+export class AgentModel implements ChatModel {
+  #slot: Slot = { state: 'idle' };
+  #closed = false;
+  /** Told of every change of state (the agent's `model-state` event). */
+  onState: (change: ModelStateChange) => void = () => undefined;
+
+  constructor(private readonly start: ModelStarter) {}
+
+  get state(): ModelState {
+    return this.#slot.state;
+  }
+
+  /** The loaded model; throws ModelNotLoadedError (or the load's error) when there is none. */
+  get info(): ModelInfo {
+    const slot = this.#slot;
+    if (slot.state === 'ready') return slot.session.info;
+    if (slot.state === 'failed') throw slot.error;
+    throw new ModelNotLoadedError(slot.state === 'loading' ? 'The model is still loading: await agent.ready first.' : undefined);
+  }
+
+  /** Resolves once a model is ready: at once, after the load in flight, or never (rejects) when there is none. */
+  async ready(signal?: AbortSignal): Promise<ModelInfo> {
+    for (;;) {
+      if (this.#closed) throw new AgentClosedError();
+      const slot = this.#slot;
+      if (slot.state === 'ready') return slot.session.info;
+      if (slot.state === 'failed') throw slot.error;
+      if (slot.state === 'idle') throw new ModelNotLoadedError();
+      // Settled either way, then look again: a newer load may have replaced it.
+      await untilAborted(slot.loaded.catch(() => undefined), signal);
+    }
+  }
+
+  async generate(request: ModelRequest, options?: GenerateOptions): Promise<ModelResponse> {
+    await this.ready(options?.signal);
+    return (this.#slot as Extract<Slot, { state: 'ready' }>).session.generate(request, options);
+  }
+
+  /**
+   * Load `options.model` in a new worker, in place of whatever was there.
+   * `started` settles when the worker is up (WorkerStartError otherwise),
+   * `loaded` when the model is (or with why not; `signal` cancels it).
+   */
+  load(options: ModelOptions, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<ModelInfo> } {
+    if (this.#closed) {
+      const closed = Promise.reject(new AgentClosedError());
+      return { started: closed, loaded: closed };
+    }
+    this.#end();
+    const stop = new AbortController();
+    const cancel = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    const { started, loaded } = this.start(options, cancel);
+    const slot: Slot = { state: 'loading', loaded, stop, options };
+    this.#set(slot, { modelId: modelIdOf(options) });
+    const settled = loaded.then(
+      (session) => {
+        if (this.#slot !== slot) {
+          session.close();
+          throw new ModelNotLoadedError('Another load replaced this one.');
+        }
+        this.#set({ state: 'ready', session, options }, { modelId: session.info.modelId });
+        return session.info;
+      },
+      (error: unknown) => {
+        if (this.#slot === slot) {
+          if (cancel.aborted) this.#set({ state: 'idle' }, {});
+          else this.#set({ state: 'failed', error, options }, { modelId: modelIdOf(options), error });
+        }
+        throw error;
+      },
+    );
+    // Whoever asks hears of a failure; the slot keeps it either way.
+    settled.catch(() => undefined);
+    started.catch(() => undefined);
+    return { started, loaded: settled };
+  }
+
+  /**
+   * A new worker for the model (after WorkerCrashedError or DeviceLostError),
+   * or another model: `changes` are applied over the last load's options.
+   */
+  async restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
+    if (this.#closed) throw new AgentClosedError();
+    const slot = this.#slot;
+    if (slot.state === 'ready') return slot.session.restart(changes);
+    if (slot.state === 'idle') throw new ModelNotLoadedError();
+    return this.load({ ...slot.options, ...changes }).loaded;
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#end();
+  }
+
+  /** End what is there: a load in flight is cancelled, a ready model's worker stops. */
+  #end(): void {
+    const slot = this.#slot;
+    if (slot.state === 'loading') slot.stop.abort(new DOMException('Another load replaced this one.', 'AbortError'));
+    if (slot.state === 'ready') slot.session.close();
+  }
+
+  #set(slot: Slot, detail: Omit<ModelStateChange, 'state'>): void {
+    this.#slot = slot;
+    this.onState({ state: slot.state, ...detail });
+  }
+}
+
+function modelIdOf(options: ModelOptions): string | undefined {
+  const { model } = options;
+  if (typeof model === 'string') return model;
+  return typeof model === 'object' && model !== null && 'id' in model && typeof model.id === 'string' ? model.id : undefined;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
