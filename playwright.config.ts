@@ -23,8 +23,8 @@ export default defineConfig({
     { command: 'npx vite preview --config e2e/package-app/vite.config.ts --host 127.0.0.1', url: 'http://127.0.0.1:4178', reuseExistingServer: !process.env.CI },
   ],
   projects: [
-    { name: 'chromium', testIgnore: /webgpu\.spec/, use: { launchOptions: { executablePath, args } } },
-    // A software WebGPU adapter (SwiftShader, no shader-f16): the real WebLLM checks that need no weights.
-    { name: 'webgpu', testMatch: /webgpu\.spec/, use: { launchOptions: { executablePath, args: [...args, '--enable-unsafe-webgpu'] } } },
+    { name: 'chromium', testIgnore: /(webgpu|models)\.spec/, use: { launchOptions: { executablePath, args } } },
+    // A software WebGPU adapter (SwiftShader, no shader-f16): the real WebLLM checks that need no weights, and the model list.
+    { name: 'webgpu', testMatch: /(webgpu|models)\.spec/, use: { launchOptions: { executablePath, args: [...args, '--enable-unsafe-webgpu'] } } },
   ],
 });

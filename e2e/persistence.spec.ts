@@ -144,6 +144,28 @@ test('persistent storage is asked for when the app opts in, and the answer repor
   expect(typeof persisted).toBe('boolean');
 });
 
+test('storage is reported on demand: persisted asked again, usage and quota as they are now', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel(['ok']), storage: { dbName: 'storage-on-demand' } });
+    const before = await agent.checkStorage();
+    // The app's own request (say, after the user installed it) is seen at the next check.
+    let asked = 0;
+    const storage = navigator.storage as StorageManager & { persisted: () => Promise<boolean> };
+    const realPersisted = storage.persisted.bind(storage);
+    Object.defineProperty(storage, 'persisted', { configurable: true, value: async () => (asked++, asked > 1 ? true : realPersisted()) });
+    const first = await agent.checkStorage();
+    const granted = await agent.persistStorage();
+    return { before, first: first.persisted, granted: granted.persisted, same: agent.storage.persisted, asked };
+  });
+  expect(result.before).toMatchObject({ kind: 'indexeddb', dbName: 'storage-on-demand', persisted: expect.any(Boolean), usage: expect.any(Number), quota: expect.any(Number) });
+  expect(result.before.quota).toBeGreaterThan(0);
+  expect(typeof result.first).toBe('boolean');
+  expect(result.granted).toBe(true);
+  expect(result.same).toBe(true);
+  expect(result.asked).toBe(2);
+});
+
 test('reload while the answer streams: the words shown are kept, marked interrupted, and regenerate() replaces them', async ({ page }) => {
   const id = await page.evaluate(async () => {
     const { createAgent, fakeModel } = window.tabagent;

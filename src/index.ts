@@ -9,6 +9,7 @@ export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundled
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
 export type { ModelOptions } from './agent/model-session.js';
 export type { ModelCacheOptions, ModelRef } from './model/model-cache.js';
+export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
 export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, Prompt, PromptMessage } from './agent/agent.js';
 export type { Chat, GenerateObjectOptions, ObjectReply, SendOptions, ToolResultInput } from './agent/chat.js';
 export type { ObjectSchema } from './agent/object-output.js';

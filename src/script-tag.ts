@@ -18,6 +18,7 @@ const launch: WorkerLauncher = (workerUrl) => workerAt(workerUrl ?? new URL('tab
 export const createAgent = createAgentWith(launch);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launch);
 export { z };
+export { listModels } from './model/list-models.js';
 export { tool, rawTool } from './tools/define-tool.js';
 export { hopCountIs, hasToolCall } from './agent/stop-conditions.js';
 export * from './errors/index.js';

@@ -127,6 +127,9 @@ export class AgentModel implements ChatModel {
    */
   async restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
     if (this.#closed) throw new AgentClosedError();
+    // A load in flight ends first: the restart then restarts what it gave.
+    while (this.#slot.state === 'loading') await this.#slot.loaded.catch(() => undefined);
+    if (this.#closed) throw new AgentClosedError();
     const slot = this.#slot;
     if (slot.state === 'ready') return slot.session.restart(changes);
     if (slot.state === 'idle') throw new ModelNotLoadedError();

@@ -2,7 +2,7 @@
 import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidOptionsError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../model/types.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
-import type { StorageInfo } from '../store/open-store.js';
+import { askToPersist, currentStorage, type StorageInfo } from '../store/open-store.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
@@ -57,12 +57,38 @@ export class Agent extends Emitter<AgentEvents> {
     /** createAgent's model options, for later loads. */
     private readonly defaults: Omit<ModelOptions, 'model'>,
     /** Where chats are kept, and why, when it is only memory. */
-    readonly storage: StorageInfo,
+    storage: StorageInfo,
     private readonly store: ChatStore,
     private readonly sync: TabSync,
   ) {
     super();
+    this.#storage = storage;
     session.onState = (change) => this.emit('model-state', change);
+  }
+
+  #storage: StorageInfo;
+
+  /** Where chats are kept (and why, when only in memory), as last checked: at start, or by `checkStorage()`. */
+  get storage(): StorageInfo {
+    return this.#storage;
+  }
+
+  /** Ask the browser now: whether it keeps this site's storage (`persisted`), and `usage` and `quota`. Updates `agent.storage`. */
+  async checkStorage(): Promise<StorageInfo> {
+    this.#check();
+    return (this.#storage = await currentStorage(this.#storage));
+  }
+
+  /**
+   * Ask the browser to keep this site's storage (chats and model weights)
+   * until the user clears it: call it from a user gesture, or once the app
+   * is installed, when browsers grant it. Resolves with the storage as it is
+   * then (`persisted` asked again).
+   */
+  async persistStorage(): Promise<StorageInfo> {
+    this.#check();
+    await askToPersist();
+    return this.checkStorage();
   }
 
   /** The loaded model. Throws ModelNotLoadedError (or the load's error) while there is none: see `ready` and `modelState`. */

@@ -86,7 +86,7 @@ describe('hooks', () => {
       active--;
       return undefined;
     };
-    const turn = [call('sleepy', { i: 0, ms: 60 }), call('sleepy', { i: 1, ms: 1 }), call('sleepy', { i: 2, ms: 20 })].join('\n');
+    const turn = [call('sleepy', { i: 0, ms: 200 }), call('sleepy', { i: 1, ms: 1 }), call('sleepy', { i: 2, ms: 40 })].join('\n');
     const { chat } = await localChat([turn, 'ok'], { tools: [sleepy], maxConcurrentTools: 3, beforeToolCall: hook('before'), afterToolCall: hook('after') });
     await chat.send('go');
     expect(log).not.toContain('OVERLAP');

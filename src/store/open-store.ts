@@ -16,8 +16,15 @@ export interface StorageOptions {
 export interface StorageInfo {
   kind: 'indexeddb' | 'memory';
   dbName?: string;
-  /** The browser's answer to `persist: true`; undefined when not asked or not supported. */
+  /**
+   * Whether the browser keeps this site's storage until the user clears it
+   * (`navigator.storage.persisted()`, asked again by `agent.checkStorage()`);
+   * undefined where the browser cannot say.
+   */
   persisted?: boolean;
+  /** Bytes this site stores (app files, model weights, chats) and may store, from `navigator.storage.estimate()`: filled in by `agent.checkStorage()`. */
+  usage?: number;
+  quota?: number;
   /** Why chats are only in memory, when they are. */
   reason?: string;
 }
@@ -39,6 +46,29 @@ export async function openStore(options: false | StorageOptions | undefined): Pr
     return { store: new MemoryChatStore(), info: { kind: 'memory', reason: `IndexedDB is unavailable (${(error as Error)?.message ?? error}); chats last only as long as this page` } };
   }
   const info: StorageInfo = { kind: 'indexeddb', dbName };
-  if (options?.persist) info.persisted = await navigator.storage?.persist?.().catch(() => undefined);
+  const persisted = options?.persist ? await askToPersist() : await isPersisted();
+  if (persisted !== undefined) info.persisted = persisted;
   return { store, info };
+}
+
+type StorageManagerLike = Partial<Pick<StorageManager, 'persist' | 'persisted' | 'estimate'>>;
+const storageManager = (): StorageManagerLike | undefined => (globalThis.navigator as Navigator | undefined)?.storage;
+
+/** Ask the browser to keep this site's storage; its answer (undefined where it cannot say). */
+export async function askToPersist(): Promise<boolean | undefined> {
+  return storageManager()?.persist?.().catch(() => undefined);
+}
+
+async function isPersisted(): Promise<boolean | undefined> {
+  return storageManager()?.persisted?.().catch(() => undefined);
+}
+
+/** `info` as the browser sees it now: persisted (asked again, since the app or the browser may have changed it), usage and quota. */
+export async function currentStorage(info: StorageInfo): Promise<StorageInfo> {
+  const [persisted, estimate] = await Promise.all([isPersisted(), storageManager()?.estimate?.().catch(() => undefined)]);
+  const now: StorageInfo = { ...info };
+  if (info.kind === 'indexeddb' && persisted !== undefined) now.persisted = persisted;
+  if (estimate?.usage !== undefined) now.usage = estimate.usage;
+  if (estimate?.quota !== undefined) now.quota = estimate.quota;
+  return now;
 }

@@ -10,7 +10,9 @@ export async function fakeLoad(modelId: string, load: FakeLoad, report: (p: Load
   const { ms = 0, bytes = 0, fail } = load;
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
-  for (let at = 0; ; ) {
+  // Nothing scripted: ready at once, in one report (nothing to download).
+  const download = ms > 0 || bytes > 0 || fail !== undefined;
+  for (let at = 0; download; ) {
     const share = ms === 0 ? 1 : Math.min(1, at / ms);
     const loaded = Math.round(bytes * share);
     report({ progress: share * 0.9, phase: 'download', loaded, total: bytes, bytesPerSecond: at > 0 ? Math.round(loaded / elapsed()) : 0, text: `Fetching ${modelId}: ${loaded} of ${bytes} bytes`, timeElapsedSeconds: elapsed() });
@@ -19,5 +21,5 @@ export async function fakeLoad(modelId: string, load: FakeLoad, report: (p: Load
     at = Math.min(ms, performance.now() - started);
   }
   if (fail !== undefined) throw new ModelLoadError({ modelId, reason: fail, retryable: true });
-  report({ progress: 1, phase: 'load', loaded: bytes, total: bytes, text: `${modelId} ready (fake model: nothing was downloaded)`, timeElapsedSeconds: elapsed() });
+  report({ progress: 1, phase: 'load', ...(download ? { loaded: bytes, total: bytes } : {}), text: `${modelId} ready (fake model: nothing to download)`, timeElapsedSeconds: elapsed() });
 }
