@@ -32,6 +32,6 @@ await isModelCached('Qwen2.5-1.5B-Instruct-q4f16_1-MLC'); // downloaded already?
 await deleteCachedModel('Qwen2.5-1.5B-Instruct-q4f16_1-MLC'); // free the space, or clear a corrupt download
 // #endregion readme
 
-check(printed.includes('download 0 0') && printed.includes('AbortError'), `progress: ${JSON.stringify(printed)}`);
+check(printed.includes('load  ') && printed.includes('AbortError'), `progress: ${JSON.stringify(printed)}`);
 check(info.family === 'hermes' && info.contextWindow === 4096, JSON.stringify(info));
 check(agent.model.modelId === 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', agent.model.modelId);

@@ -3,6 +3,7 @@ import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidOptionsErr
 import type { ModelInfo } from '../model/types.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
 import { askToPersist, currentStorage, type StorageInfo } from '../store/open-store.js';
+import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
@@ -120,6 +121,11 @@ export class Agent extends Emitter<AgentEvents> {
     if (this.#closed) return Promise.reject(new AgentClosedError());
     const { signal, ...rest } = options ?? {};
     return this.session.load({ ...this.defaults, ...rest, model }, signal).loaded;
+  }
+
+  /** WebLLM's prebuilt chat models, for a picker: what `listModels` says (no worker starts, WebLLM is not loaded). */
+  models(options?: ListModelsOptions): Promise<ModelListing[]> {
+    return listModels(options);
   }
 
   /**
