@@ -4,6 +4,7 @@ import * as zm from 'zod/mini';
 import { isInvalidObjectError, isInvalidOptionsError, type InvalidObjectError } from '../errors/index.js';
 import type { JsonSchema } from '../json.js';
 import type { FinishReason } from '../model/types.js';
+import { partialJson } from './partial-json.js';
 import { objectOutput } from './object-output.js';
 
 /** The InvalidObjectError `read` throws. */
@@ -122,7 +123,6 @@ describe('objectOutput with a JSON Schema', () => {
 });
 
 describe('partial objects as the reply streams', () => {
-  const output = objectOutput(z.object({}).passthrough());
   const text = JSON.stringify(
     { name: 'Ada "the Countess"', age: 36, alive: false, spouse: null, works: [{ title: 'Notes', year: 1843 }, { title: 'Letters' }], extra: { a: [1, 2.5e3, true] } },
     null,
@@ -140,15 +140,15 @@ describe('partial objects as the reply streams', () => {
   }
 
   it('nothing until something parses', () => {
-    expect(output.partial('')).toBeUndefined();
-    expect(output.partial('  ')).toBeUndefined();
-    expect(output.partial('{')).toEqual({});
+    expect(partialJson('')).toBeUndefined();
+    expect(partialJson('  ')).toBeUndefined();
+    expect(partialJson('{')).toEqual({});
   });
 
   it('every prefix gives a value that keeps all the keys of the one before, ending at the whole object', () => {
     let previous: unknown = undefined;
     for (let i = 1; i <= text.length; i++) {
-      const value = output.partial(text.slice(0, i));
+      const value = partialJson(text.slice(0, i));
       expect(value, text.slice(0, i)).toBeTypeOf('object');
       expect(grows(previous, value), `${JSON.stringify(previous)} → ${JSON.stringify(value)}`).toBe(true);
       previous = value;
@@ -157,16 +157,16 @@ describe('partial objects as the reply streams', () => {
   });
 
   it('a key shows only once its value begins; a literal is finished, not read as a string', () => {
-    expect(output.partial('{"name": "Ada", "ag')).toEqual({ name: 'Ada' });
-    expect(output.partial('{"name": "Ada", "age":')).toEqual({ name: 'Ada' });
-    expect(output.partial('{"name": "Ada", "age": 3')).toEqual({ name: 'Ada', age: 3 });
-    expect(output.partial('{"alive": tr')).toEqual({ alive: true });
-    expect(output.partial('{"spouse": n')).toEqual({ spouse: null });
-    expect(output.partial('{"works": [{"title": "No')).toEqual({ works: [{ title: 'No' }] });
+    expect(partialJson('{"name": "Ada", "ag')).toEqual({ name: 'Ada' });
+    expect(partialJson('{"name": "Ada", "age":')).toEqual({ name: 'Ada' });
+    expect(partialJson('{"name": "Ada", "age": 3')).toEqual({ name: 'Ada', age: 3 });
+    expect(partialJson('{"alive": tr')).toEqual({ alive: true });
+    expect(partialJson('{"spouse": n')).toEqual({ spouse: null });
+    expect(partialJson('{"works": [{"title": "No')).toEqual({ works: [{ title: 'No' }] });
   });
 
   it('partial values are not validated', () => {
-    expect(objectOutput(person).partial('{"name": 5')).toEqual({ name: 5 });
+    expect(partialJson('{"name": 5')).toEqual({ name: 5 });
   });
 });
 

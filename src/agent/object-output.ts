@@ -2,7 +2,6 @@
 // Schema the model's grammar is built from, and the reply is read back
 // through the same schema, typed. The grammar makes the reply parse; only the
 // schema can say it fits (refines, ranges and formats xgrammar cannot express).
-import { jsonrepair } from 'jsonrepair';
 import { fromJSONSchema } from 'zod';
 import { $ZodAsyncError, registry, safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { InvalidObjectError, InvalidOptionsError } from '../errors/index.js';
@@ -18,8 +17,6 @@ export interface ObjectOutput<T> {
   jsonSchema: JsonSchema;
   /** The finished reply as `T`. Throws InvalidObjectError when it is not JSON that fits; nothing is repaired. */
   read(text: string, finishReason: FinishReason): T;
-  /** The best value a reply still streaming shows so far (not validated); undefined until anything parses. */
-  partial(text: string): unknown | undefined;
 }
 
 export function objectOutput<T>(schema: ObjectSchema<T>): ObjectOutput<T> {
@@ -40,7 +37,6 @@ export function objectOutput<T>(schema: ObjectSchema<T>): ObjectOutput<T> {
       }
       return result.data as T;
     },
-    partial,
   };
 }
 
@@ -81,62 +77,5 @@ function check(validator: $ZodType, value: unknown) {
     // A reply is read synchronously, as it ends; an async refine cannot run there.
     if (error instanceof $ZodAsyncError) throw new InvalidOptionsError('schema', 'must not have async refinements or transforms');
     throw error;
-  }
-}
-
-const LITERALS = ['true', 'false', 'null'];
-
-/**
- * jsonrepair closes a cut-off value, but reads a half-written key as a key
- * (`{"ag` → `{"ag": null}`) and a half-written `tru` as a string. So a member
- * whose value has not begun is dropped and a literal is finished first: keys
- * then only ever appear, never change, as the text grows.
- */
-function partial(text: string): unknown | undefined {
-  let prefix = text.trimStart();
-  const stack: string[] = [];
-  let inString = false;
-  let escaped = false;
-  let expectKey = false;
-  // Where the object member being written starts, until its value begins.
-  let member = -1;
-  for (let i = 0; i < prefix.length; i++) {
-    const c = prefix[i]!;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === '\\') escaped = true;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (/\s/.test(c)) continue;
-    if (member >= 0) {
-      if (c === ':') continue;
-      member = -1; // the value begins
-    }
-    if (c === '"') {
-      inString = true;
-      if (expectKey) member = i;
-      expectKey = false;
-    } else if (c === '{' || c === '[') {
-      stack.push(c);
-      expectKey = c === '{';
-    } else if (c === '}' || c === ']') {
-      stack.pop();
-      expectKey = false;
-    } else if (c === ',') {
-      expectKey = stack.at(-1) === '{';
-    }
-  }
-  if (member >= 0) prefix = prefix.slice(0, member);
-  else if (!inString) {
-    const word = /[a-z]+$/.exec(prefix)?.[0];
-    const literal = word && LITERALS.find((l) => l.startsWith(word));
-    if (literal) prefix += literal.slice(word.length);
-  }
-  if (!prefix) return undefined;
-  try {
-    return JSON.parse(jsonrepair(prefix));
-  } catch {
-    return undefined;
   }
 }

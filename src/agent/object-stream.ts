@@ -21,12 +21,13 @@ export function objectStream<T>(stream: ChatStream, output: ObjectOutput<T>): Ob
   // Its rejection is reported by the iterator (or to whoever awaits `result`).
   result.catch(() => undefined);
   async function* partials(): AsyncGenerator<unknown, undefined> {
+    const { partialJson } = await import('./partial-json.js');
     let text = '';
     let last: string | undefined;
     for await (const part of stream) {
       if (part.type !== 'text') continue;
       text += part.text;
-      const value = output.partial(text);
+      const value = partialJson(text);
       const key = JSON.stringify(value);
       if (value !== undefined && key !== last) {
         last = key;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteProgress, manifestBytes, phaseOf } from './load-progress.js';
+import { byteProgress, phaseOf } from './load-progress.js';
 
 describe('WebLLM load progress in bytes', () => {
   it('reads the phase from WebLLM 0.2.86’s texts', () => {
@@ -27,12 +27,5 @@ describe('WebLLM load progress in bytes', () => {
     const read = byteProgress(() => undefined);
     const report = read({ progress: 0.5, timeElapsed: 1, text: 'Fetching param cache[2/4]' });
     expect(report).toEqual({ progress: 0.5, timeElapsedSeconds: 1, text: 'Fetching param cache[2/4]', phase: 'download' });
-  });
-
-  it('sums the shards of a tensor-cache.json, and refuses a malformed one', () => {
-    expect(manifestBytes({ records: [{ nbytes: 10, dataPath: 'a' }, { nbytes: 32, dataPath: 'b' }] })).toBe(42);
-    expect(manifestBytes({ records: [{ nbytes: -1 }] })).toBeUndefined();
-    expect(manifestBytes({})).toBeUndefined();
-    expect(manifestBytes(null)).toBeUndefined();
   });
 });

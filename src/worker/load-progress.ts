@@ -1,7 +1,7 @@
 // WebLLM's load reports, in bytes. WebLLM reports a fraction per phase and
 // its own text; the fraction of the weights phases is fetched bytes over the
-// total of the model's manifest (tensor-cache.json: its shards' `nbytes`), so
-// with that total the bytes are exact at shard granularity.
+// total of the model's manifest (tensor-cache.json: its shards' `nbytes`, see
+// model/webllm-cache.ts), so with that total the bytes are exact at shard granularity.
 import type { LoadProgress } from '../model/types.js';
 
 /** What WebLLM's initProgressCallback gives (its InitProgressReport). */
@@ -38,17 +38,4 @@ export function phaseOf(text: string): LoadProgress['phase'] {
   if (text.startsWith('Loading GPU shader modules')) return 'compile';
   if (text.startsWith('Loading model from cache') || text.startsWith('Finish loading')) return 'load';
   return 'download';
-}
-
-/** The weights' size from a tensor-cache.json manifest. */
-export function manifestBytes(manifest: unknown): number | undefined {
-  const records = (manifest as { records?: unknown } | null)?.records;
-  if (!Array.isArray(records)) return undefined;
-  let sum = 0;
-  for (const record of records) {
-    const n = (record as { nbytes?: unknown } | null)?.nbytes;
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) return undefined;
-    sum += n;
-  }
-  return sum;
 }

@@ -1,13 +1,14 @@
 // The only module that imports WebLLM. Kept thin: check the GPU before any
 // download, load, stream, interrupt, and translate WebLLM's errors.
-import { CreateMLCEngine, TENSOR_CACHE_MANIFEST_FILENAME, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
+import { CreateMLCEngine, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
 import type { EngineMessage } from '../protocol/types.js';
 import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
 import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
 import type { LoadProgress } from '../model/types.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
 import type { WebLLMSource } from '../rpc/worker-protocol.js';
-import { byteProgress, manifestBytes } from './load-progress.js';
+import { byteProgress } from './load-progress.js';
+import { MODEL_CACHE, cleanModelUrl, manifestBytes, manifestUrl } from '../model/webllm-cache.js';
 
 
 /** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */
@@ -44,15 +45,12 @@ export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgr
 /**
  * The weights' size from the model's tensor-cache.json, as WebLLM 0.2.86
  * caches it (Cache API 'webllm/model', keyed by its URL next to the model's
- * `resolve/main/`). Undefined under another cache backend or a model package.
+ * `resolve/main/`). Undefined under another cache backend.
  */
 async function cachedManifestBytes(modelId: string, appConfig: AppConfig): Promise<number | undefined> {
   const record = appConfig.model_list.find((m) => m.model_id === modelId);
-  if (!record || record.model_manifest !== undefined || typeof caches === 'undefined') return undefined;
-  let base = record.model.endsWith('/') ? record.model : `${record.model}/`;
-  if (!/.+\/resolve\/.+\//.test(base)) base += 'resolve/main/';
-  const url = new URL(TENSOR_CACHE_MANIFEST_FILENAME, new URL(base, location.href)).href;
-  const response = await (await caches.open('webllm/model')).match(url);
+  if (!record || typeof caches === 'undefined' || !(await caches.has(MODEL_CACHE))) return undefined;
+  const response = await (await caches.open(MODEL_CACHE)).match(manifestUrl(cleanModelUrl(new URL(record.model, location.href).href)));
   return response ? manifestBytes(await response.json()) : undefined;
 }
 

@@ -1,0 +1,116 @@
+// The data a model picker needs, from the page (loaded on demand by list-models.ts): WebLLM's prebuilt chat models
+// with their size, needs, and whether this browser has them and can run them.
+// No worker starts and WebLLM is not loaded: the list is generated from
+// WebLLM's prebuiltAppConfig (prebuilt-models.ts), the cache is read with the
+// Cache API, and the GPU is asked for an adapter only.
+import { InvalidOptionsError } from '../errors/index.js';
+import { modelEntry } from '../protocol/model-table.js';
+import type { ModelFamily } from '../protocol/types.js';
+import { browserGpu, gpuFeatures, type GpuLike } from './gpu-support.js';
+import { parametersOf, quantizationOf } from './model-id.js';
+import { MODEL_URL_BASE, PREBUILT_MODELS, type PrebuiltRow } from './prebuilt-models.js';
+import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike, type FetchLike } from './webllm-cache.js';
+
+export interface ModelListing {
+  /** The WebLLM model id, to pass as createAgent's `model`. */
+  id: string;
+  /** The model without its quantization and context-size suffixes, e.g. `Qwen2.5-1.5B-Instruct`. */
+  base: string;
+  /** The tool-call format tabagent speaks to it. */
+  family: ModelFamily;
+  /** Parameter count, when the id names it (`1.5B` → 1.5e9; Gemma's `E2B` → 2e9). */
+  parameters?: number;
+  /** MLC's quantization, from the id, e.g. `q4f16_1`. */
+  quantization?: string;
+  /** Tokens of prompt and reply together (the record's context_window_size, else 4096). */
+  contextWindow: number;
+  /** GPU memory it needs, in MB (WebLLM's vram_required_MB). */
+  vramMB?: number;
+  /** WebLLM says it can run on limited devices, e.g. phones (low_resource_required). */
+  lowResource: boolean;
+  /** It needs the WebGPU feature shader-f16: every f16 build does, whether or not WebLLM's record says so. */
+  needsShaderF16: boolean;
+  /** Size of its weights in bytes, from its own manifest (tensor-cache.json): known once it is cached, or with `fetchSizes`. */
+  downloadBytes?: number;
+  /** Its weights are in WebLLM's browser cache, as WebLLM's hasModelInCache decides. */
+  cached: boolean;
+  /** This browser's WebGPU can run it (undefined with `gpu: false`). */
+  runnable?: boolean;
+}
+
+export interface ListModelsOptions {
+  /** Only these model ids, in this order (default: every prebuilt chat model, in WebLLM's order). */
+  ids?: readonly string[];
+  /**
+   * Fetch each listed model's weight manifest (tens of KB each) when it is not
+   * cached, to fill in `downloadBytes`. Narrow the list with `ids` first.
+   */
+  fetchSizes?: boolean;
+  /** Stops `fetchSizes`: the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** The Cache API to read (default `globalThis.caches`; null: none). */
+  caches?: CacheStorageLike | null;
+  /** The fetch for `fetchSizes` (default `globalThis.fetch`). */
+  fetch?: FetchLike;
+  /** The WebGPU to ask (default `navigator.gpu`; null: none). `false` skips the check: `runnable` is then undefined. */
+  gpu?: GpuLike | null | false;
+}
+
+/** What createAgent assumes when a model record sets no context window. */
+const DEFAULT_CONTEXT_WINDOW = 4096;
+/** Manifests fetched at once with `fetchSizes`. */
+const FETCH_CONCURRENCY = 4;
+
+/** WebLLM's prebuilt chat models, with what a model picker needs to know about each, before any download. */
+export async function listModels(options: ListModelsOptions = {}): Promise<ModelListing[]> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const rows = selectRows(options.ids);
+  const urls = rows.map(modelUrlOf);
+  const [cache, features] = await Promise.all([
+    readModelCache(options.caches === undefined ? globalThis.caches : options.caches, urls),
+    options.gpu === false ? undefined : gpuFeatures(options.gpu === undefined ? browserGpu() : options.gpu),
+  ]);
+  let fetched = new Map<string, number | undefined>();
+  if (options.fetchSizes) {
+    const unknown = urls.filter((url) => cache.get(url)?.downloadBytes === undefined);
+    fetched = await fetchManifestBytes(options.fetch ?? ((url, init) => globalThis.fetch(url, init)), unknown, { signal, concurrency: FETCH_CONCURRENCY });
+  }
+  return rows.map((row, i) => {
+    const [id, vramMB, flags, contextWindow] = row;
+    const url = urls[i]!;
+    const { base, family } = modelEntry(id);
+    const quantization = quantizationOf(id);
+    const needsShaderF16 = (flags & 2) !== 0 || /f16/.test(quantization ?? '');
+    const cached = cache.get(url);
+    return {
+      id,
+      base,
+      family,
+      parameters: parametersOf(id),
+      quantization,
+      contextWindow: contextWindow || DEFAULT_CONTEXT_WINDOW,
+      vramMB: vramMB || undefined,
+      lowResource: (flags & 1) !== 0,
+      needsShaderF16,
+      downloadBytes: cached?.downloadBytes ?? fetched.get(url),
+      cached: cached?.cached ?? false,
+      runnable: features === undefined ? undefined : features !== null && (!needsShaderF16 || features.has('shader-f16')),
+    };
+  });
+}
+
+function selectRows(ids: readonly string[] | undefined): readonly PrebuiltRow[] {
+  if (ids === undefined) return PREBUILT_MODELS;
+  const byId = new Map(PREBUILT_MODELS.map((row) => [row[0], row]));
+  return ids.map((id, i) => {
+    const row = byId.get(id);
+    if (!row) throw new InvalidOptionsError(`ids[${i}]`, `${JSON.stringify(id)} is not a WebLLM prebuilt chat model id`);
+    return row;
+  });
+}
+
+/** The model's URL as WebLLM keys its cache: the record's `model`, cleaned the way WebLLM cleans it. */
+function modelUrlOf([id, , , , model = id]: PrebuiltRow): string {
+  return cleanModelUrl(/^https?:/.test(model) ? model : MODEL_URL_BASE + model);
+}
