@@ -38,7 +38,8 @@ export async function loadAgent(choice: ModelChoice, onProgress: (progress: Load
     } catch (failure) {
       // Not remembered: the next visit tries the chosen model again (the network may be back).
       const fallback = FAKE_CHOICES[0]!;
-      await agent.load(fakeFor(fallback));
+      // Not the chosen model's progress: the fake has nothing to download.
+      await agent.load(fakeFor(fallback), { onProgress: undefined });
       return { agent, choice: fallback, failure };
     }
   }

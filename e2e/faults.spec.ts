@@ -43,6 +43,8 @@ test('W2: a worker that stops answering, or is terminated mid-run, rejects inste
     const hang = await (await hung.newChat()).send('go').catch((e) => e);
     const waited = performance.now() - started;
     const closing = await createAgent({ model: fakeModel([{ text: 'a b c d e f g h i j k l', tokenDelayMs: 50 }]) });
+    // Mid-run: the model is there and writing when the agent closes (before, it is a cancelled load).
+    await closing.ready;
     const chat = await closing.newChat();
     const running = chat.send('go');
     setTimeout(() => closing.close(), 100);

@@ -17,7 +17,7 @@ test('chats can be listed, opened and exported while the model still loads; a se
     const states: string[] = [agent.modelState];
     agent.on('model-state', ({ state }) => states.push(state));
     const progress: Array<{ phase: string; loaded?: number; total?: number }> = [];
-    const loading = agent.load(fakeModel(['Welcome back.']), { onProgress: (p) => progress.push({ phase: p.phase, loaded: p.loaded, total: p.total }) });
+    const loading = agent.load(fakeModel(['Welcome back.'], { load: { ms: 300, bytes: 5_000_000 } }), { onProgress: (p) => progress.push({ phase: p.phase, loaded: p.loaded, total: p.total }) });
     const during = agent.modelState;
     const list = await agent.listChats();
     const chat = await agent.openChat(stored.id);

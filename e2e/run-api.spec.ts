@@ -118,7 +118,7 @@ test('structured output: typed objects in a chat and one-shot, streamed as they 
     const { createAgent, fakeModel, isInvalidObjectError, z } = window.tabagent;
     const fake = fakeModel([
       '{"title": "Oslo trip", "days": 3, "stops": ["museum", "fjord"]}',
-      { text: '{"title": "Bergen", "days": 2, "stops": ["fish market"]}', tokenDelayMs: 2 },
+      { text: '{"title": "Bergen", "days": 2, "stops": ["fish market"]}', tokenDelayMs: 20 },
       '{"title": "x", "days": 0, "stops": []}',
       'Planned.',
     ]);

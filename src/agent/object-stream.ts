@@ -20,8 +20,10 @@ export function objectStream<T>(stream: ChatStream, output: ObjectOutput<T>): Ob
   const result = stream.reply.then((reply) => ({ ...reply, object: output.read(reply.text, reply.finishReason) }));
   // Its rejection is reported by the iterator (or to whoever awaits `result`).
   result.catch(() => undefined);
+  // Asked for at once: while it loads, the text that comes is merged, not lost.
+  const reader = import('./partial-json.js');
   async function* partials(): AsyncGenerator<unknown, undefined> {
-    const { partialJson } = await import('./partial-json.js');
+    const { partialJson } = await reader;
     let text = '';
     let last: string | undefined;
     for await (const part of stream) {

@@ -23,7 +23,7 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
       return { agent };
     } catch (error) {
       notice = `Could not load ${choice.modelId}: ${(error as Error).message} Using a scripted fake model instead.`;
-      await agent.load(fakeModel(pwaScript, { tokenDelayMs: 10 }));
+      await agent.load(fakeModel(pwaScript, { tokenDelayMs: 10 }), { onProgress: undefined });
       return { agent, notice };
     }
   }
