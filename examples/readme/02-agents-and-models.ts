@@ -1,6 +1,5 @@
 // README "Agents and models": start an agent whose model loads in the
 // background, switch and cancel loads, restart and close; ask about the model cache. (Under test the cache is answered without a worker.)
-import { createAgent, deleteCachedModel, isModelCached } from 'tabagent';
 import { check, useFakeScript } from '../../src/test-support/readme-model.js';
 
 const printed: string[] = [];
@@ -12,6 +11,7 @@ useFakeScript([], { load: { ms: 1000, bytes: 1000 } });
 useFakeScript([]);
 
 // #region readme
+import { createAgent, deleteCachedModel, isModelCached } from 'tabagent';
 const agent = await createAgent({
   model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', // any WebLLM model id; it loads in the background
   onProgress: (p) => console.log(p.phase, p.loaded, p.total), // bytes, from the model's manifest

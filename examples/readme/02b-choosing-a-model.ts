@@ -1,6 +1,5 @@
 // README "Agents and models": choosing a model before any download, from the
 // list, with the store working meanwhile. (Under test: no WebGPU, no caches.)
-import { createAgent, listModels } from 'tabagent';
 import { check, useFakeScript } from '../../src/test-support/readme-model.js';
 
 useFakeScript([]);
@@ -8,6 +7,7 @@ const offer = (choices: Array<{ id: string; label: string }>) => choices[0]!.id;
 const formatBytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
 // #region readme
+import { createAgent, listModels } from 'tabagent';
 const agent = await createAgent({ storage: { dbName: 'my-app' } }); // no model yet: chats work at once
 const models = await listModels(); // or agent.models(): no worker starts, WebLLM is not loaded
 const choices = models

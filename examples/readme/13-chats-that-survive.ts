@@ -19,7 +19,7 @@ useFakeScript(['Sunny in Boston, 24 °C.']);
 
 // #region readme
 const agent = await createAgent({ model, storage: { dbName: 'my-app', persist: true } });
-agent.storage; // { kind: 'indexeddb', dbName, persisted } — or { kind: 'memory', reason }
+agent.storage; // { kind: 'indexeddb', dbName, persisted } — or { kind: 'memory', reason }; agent.checkStorage() for usage and quota
 
 await agent.listChats(); // [{ id, title, createdAt, updatedAt, messageCount }], newest first
 const chat = await agent.openChat(id, { tools: [weather, search] }); // after a reload

@@ -19,7 +19,7 @@ const agent = await createAgent({ model: fake });
 // … drive your app; here, a chat with the get_weather tool:
 const chat = await agent.newChat({ tools: [weather] });
 await chat.send('Weather in Boston?');
-fake.requests; // every request: messages, the exact prompt, prefilled tokens, grammar, turn
+fake.requests; // every request: messages, the exact prompt, prefilled tokens (promptTokens), the grammar (responseFormat), turn
 fake.assertComplete(); // every scripted output was used
 // #endregion readme
 
