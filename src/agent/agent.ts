@@ -10,6 +10,9 @@ import { TabSync } from '../store/tab-sync.js';
 import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
 import type { ObjectStream } from './object-stream.js';
 import type { ChatMessage, Reply } from './types.js';
+import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
+
+export type { Prompt, PromptMessage } from './prompt.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
 import { Emitter } from './events.js';
 import type { AgentModel, ModelState, ModelStateChange } from './agent-model.js';
@@ -19,15 +22,6 @@ export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
   /** Open even if the stored chat used tools not given here (their calls then come back to you). */
   allowMissingTools?: boolean;
 }
-
-/** A message of a one-shot conversation: text only. */
-export interface PromptMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/** The conversation of a one-shot task: a prompt, or messages that end with the user's. */
-export type Prompt = { prompt: string; messages?: undefined } | { messages: PromptMessage[]; prompt?: undefined };
 
 /** `agent.generate`: a chat's options and a send's, and the conversation. Nothing is stored. */
 export type GenerateRequest = ChatOptions & Pick<SendOptions, 'signal' | 'returnToolRequests' | 'activeTools'> & Prompt;
@@ -301,25 +295,4 @@ export class Agent extends Emitter<AgentEvents> {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function promptMessages(conversation: Prompt): PromptMessage[] {
-  const { prompt, messages } = conversation;
-  if (prompt !== undefined && messages !== undefined) throw new InvalidOptionsError('prompt', 'give a prompt or messages, not both');
-  const turns = messages ?? [{ role: 'user' as const, content: prompt as string }];
-  if (!Array.isArray(turns) || turns.length === 0) throw new InvalidOptionsError('messages', 'must be a non-empty array');
-  turns.forEach((m, i) => {
-    if ((m?.role !== 'user' && m?.role !== 'assistant') || typeof m.content !== 'string') {
-      throw new InvalidOptionsError(`messages[${i}]`, "must be { role: 'user' | 'assistant', content: string }");
-    }
-  });
-  const last = turns.at(-1)!;
-  if (last.role !== 'user' || last.content.trim() === '') throw new InvalidOptionsError(messages ? 'messages' : 'prompt', 'must end with a non-empty user message');
-  return turns;
-}
-
-function toChatMessage(message: PromptMessage): ChatMessage {
-  const createdAt = Date.now();
-  if (message.role === 'user') return { role: 'user', content: message.content, createdAt };
-  return { role: 'assistant', raw: message.content, text: message.content, reasoning: '', toolCalls: [], finishReason: 'stop', createdAt };
 }

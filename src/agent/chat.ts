@@ -5,7 +5,7 @@ import type { ChatModel, GenerationOptions } from '../model/types.js';
 import type { ToolChoice } from '../protocol/types.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
-import { encodeError, encodeResult } from '../tools/encode-result.js';
+import { encodeError } from '../tools/encode-result.js';
 import type { ManagedTool, Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
@@ -20,6 +20,7 @@ import type { StopCondition } from './stop-conditions.js';
 import { DEFAULT_DENIAL, deny, execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import type { ToolCallInfo } from './hooks.js';
 import { ToolSet } from './tool-set.js';
+import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema } from '../json.js';
@@ -44,16 +45,7 @@ export interface SendOptions {
 
 type PartListener = (part: StreamPart) => void;
 
-export interface ToolResultInput {
-  callId: string;
-  /**
-   * Any JSON value; it is what the model reads. `{ error: 'message' }` (that
-   * key alone) reports a failed call, as the `inform` policy would.
-   */
-  result: unknown;
-  /** The call failed: `result` is its error message (or the JSON the model reads about it). */
-  isError?: boolean;
-}
+export type { ToolResultInput } from './page-result.js';
 
 export interface ChatInit {
   id: string;
@@ -367,20 +359,9 @@ export class Chat extends Emitter<ChatEvents> {
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
       const calls = this.#claim(results.map((r) => r?.callId));
-      const records = calls.map((call, i) => this.#pageResult(call, results[i]!));
+      const records = calls.map((call, i) => pageResult(call, results[i]!, this.#settings.maxResultChars));
       return this.#answer(records, options, onPart);
     }, options.signal);
-  }
-
-  /** A page's answer to a call, as the model will read it. */
-  #pageResult(call: ToolCall, input: ToolResultInput): ToolResultRecord {
-    const { result } = input;
-    const at = { toolName: call.name, callId: call.id };
-    const reported = errorReport(result);
-    const isError = input.isError === true || reported !== undefined;
-    const message = reported ?? (input.isError && typeof result === 'string' ? result : input.isError && result instanceof Error ? result.message : undefined);
-    const content = message !== undefined ? encodeError(message) : encodeResult(result, at, this.#settings.maxResultChars);
-    return { callId: call.id, name: call.name, content, isError, status: isError ? 'error' : 'ok' };
   }
 
   /** A run's tools, tool choice and generation, checked before anything is written. */
@@ -479,14 +460,6 @@ function stepsSinceUser(messages: readonly ChatMessage[]): number {
   let count = 0;
   for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'user'; i--) if (messages[i]!.role === 'assistant') count++;
   return count;
-}
-
-/** The message of a `{ error: string }` answer (that key alone): a failed call, reported by the page. */
-function errorReport(result: unknown): string | undefined {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
-  const keys = Object.keys(result);
-  const error = (result as { error?: unknown }).error;
-  return keys.length === 1 && keys[0] === 'error' && typeof error === 'string' ? error : undefined;
 }
 
 function inCallOrder(turn: AssistantMessage, records: readonly ToolResultRecord[]): ToolResultRecord[] {

@@ -33,8 +33,9 @@ import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
 import type { ContextWindow } from './context-window.js';
 import { resolveStep, type PrepareStep, type ResolvedStep } from './prepare-step.js';
-import { runBatch, type BatchJournal } from './run-batch.js';
-import { serial } from './serial.js';
+import { batchJournal } from './batch-journal.js';
+import { draftWriter } from './draft-writer.js';
+import { runBatch } from './run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ChatMessage, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from './types.js';
@@ -205,7 +206,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     if (capReached(stats, settings)) throw new ToolHopsError(stats.hops, reply);
 
     const toolsStarted = performance.now();
-    const journal = batchJournal(context, startNow);
+    const journal = batchJournal((messages, state) => context.commit(messages, state), startNow);
     const batch = await runBatch(turn.toolCalls, (c) => tools.managed(c.name), settings.maxConcurrentTools, {
       signal,
       maxResultChars: settings.maxResultChars,
@@ -336,79 +337,6 @@ function problemText(name: string, problem: { truncated: boolean; detail: string
   return problem.truncated
     ? `${which} was cut off by the token limit before it ended; it was not run. Call it again with shorter arguments.`
     : `${which} could not be read: ${problem.detail}. Write it again as valid JSON.`;
-}
-
-/** How often, at most, the answer being written goes to disk. */
-const DRAFT_INTERVAL_MS = 250;
-
-/**
- * The answer being written, kept on disk as it streams: at most one write per
- * DRAFT_INTERVAL_MS, one at a time, never on the per-token path. A failed
- * write only loses the draft (the commit that ends the answer reports errors).
- */
-function draftWriter(save: (text: string) => Promise<void>) {
-  let text = '';
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const flush = () => {
-    timer = undefined;
-    const shown = text;
-    writing = writing.then(() => save(shown)).catch(() => undefined);
-  };
-  return {
-    update(shown: string): void {
-      text = shown;
-      if (!timer && !stopped) timer = setTimeout(flush, DRAFT_INTERVAL_MS);
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await writing;
-    },
-  };
-}
-
-/**
- * The batch's progress, written as it happens: one write at a time, each
- * holding every answer so far and the calls still running. A result is
- * written when others of the batch are still to end; the last one goes with
- * the hop's results.
- */
-function batchJournal(context: LoopContext, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
-  const answers: ToolResultRecord[] = [];
-  const awaiting: string[] = [];
-  const started = new Set<string>(markedWithTurn);
-  const unwritten = new Set<string>(markedWithTurn);
-  const write = serial();
-  let closed = false;
-  let last: Promise<void> = Promise.resolve();
-  const save = () => (last = write(() => (closed ? Promise.resolve() : context.commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
-  return {
-    started(callId) {
-      if (unwritten.delete(callId)) return Promise.resolve();
-      started.add(callId);
-      return save();
-    },
-    awaiting(callId, more) {
-      if (closed) return Promise.resolve();
-      unwritten.delete(callId);
-      started.delete(callId);
-      awaiting.push(callId);
-      return more ? save() : Promise.resolve();
-    },
-    finished(callId, record, more) {
-      if (closed) return Promise.resolve();
-      unwritten.delete(callId);
-      started.delete(callId);
-      if (record) answers.push(record);
-      return more ? save() : Promise.resolve();
-    },
-    async close() {
-      closed = true;
-      await last.catch(() => undefined);
-    },
-  };
 }
 
 /**

@@ -1,0 +1,48 @@
+// A tool batch's progress on disk as it happens: which calls started, which
+// ended with what, which wait for approval.
+import type { CommitState } from './chat-state.js';
+import type { BatchJournal } from './run-batch.js';
+import { serial } from './serial.js';
+import type { ChatMessage, ToolResultRecord } from './types.js';
+
+/**
+ * The batch's progress, written as it happens: one write at a time, each
+ * holding every answer so far and the calls still running. A result is
+ * written when others of the batch are still to end; the last one goes with
+ * the hop's results.
+ */
+export function batchJournal(commit: (messages: ChatMessage[], state: CommitState) => Promise<void>, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
+  const answers: ToolResultRecord[] = [];
+  const awaiting: string[] = [];
+  const started = new Set<string>(markedWithTurn);
+  const unwritten = new Set<string>(markedWithTurn);
+  const write = serial();
+  let closed = false;
+  let last: Promise<void> = Promise.resolve();
+  const save = () => (last = write(() => (closed ? Promise.resolve() : commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
+  return {
+    started(callId) {
+      if (unwritten.delete(callId)) return Promise.resolve();
+      started.add(callId);
+      return save();
+    },
+    awaiting(callId, more) {
+      if (closed) return Promise.resolve();
+      unwritten.delete(callId);
+      started.delete(callId);
+      awaiting.push(callId);
+      return more ? save() : Promise.resolve();
+    },
+    finished(callId, record, more) {
+      if (closed) return Promise.resolve();
+      unwritten.delete(callId);
+      started.delete(callId);
+      if (record) answers.push(record);
+      return more ? save() : Promise.resolve();
+    },
+    async close() {
+      closed = true;
+      await last.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The conversation of a one-shot task (agent.generate, agent.generateObject):
+// checked, and turned into chat messages.
+import { InvalidOptionsError } from '../errors/index.js';
+import type { ChatMessage } from './types.js';
+
+/** A message of a one-shot conversation: text only. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** The conversation of a one-shot task: a prompt, or messages that end with the user's. */
+export type Prompt = { prompt: string; messages?: undefined } | { messages: PromptMessage[]; prompt?: undefined };
+
+export function promptMessages(conversation: Prompt): PromptMessage[] {
+  const { prompt, messages } = conversation;
+  if (prompt !== undefined && messages !== undefined) throw new InvalidOptionsError('prompt', 'give a prompt or messages, not both');
+  const turns = messages ?? [{ role: 'user' as const, content: prompt as string }];
+  if (!Array.isArray(turns) || turns.length === 0) throw new InvalidOptionsError('messages', 'must be a non-empty array');
+  turns.forEach((m, i) => {
+    if ((m?.role !== 'user' && m?.role !== 'assistant') || typeof m.content !== 'string') {
+      throw new InvalidOptionsError(`messages[${i}]`, "must be { role: 'user' | 'assistant', content: string }");
+    }
+  });
+  const last = turns.at(-1)!;
+  if (last.role !== 'user' || last.content.trim() === '') throw new InvalidOptionsError(messages ? 'messages' : 'prompt', 'must end with a non-empty user message');
+  return turns;
+}
+
+export function toChatMessage(message: PromptMessage): ChatMessage {
+  const createdAt = Date.now();
+  if (message.role === 'user') return { role: 'user', content: message.content, createdAt };
+  return { role: 'assistant', raw: message.content, text: message.content, reasoning: '', toolCalls: [], finishReason: 'stop', createdAt };
+}
