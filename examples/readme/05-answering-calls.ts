@@ -1,7 +1,7 @@
 // README "Answering calls": each way of answering the calls a turn hands
 // back, in turn, on a model that keeps calling search_web.
 import { createAgent, rawTool, tool } from 'tabagent';
-import { toolCallsText, toolCallText } from 'tabagent/testing';
+import { toolCallsText } from 'tabagent/testing';
 import { z } from 'zod';
 import { check, readmeRun, useFakeScript } from '../../src/test-support/readme-model.js';
 

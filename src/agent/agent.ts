@@ -1,5 +1,5 @@
 // An agent: one model in one worker, and the chats kept for it.
-import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidOptionsError, MissingToolsError } from '../errors/index.js';
+import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../model/types.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
 import { askToPersist, currentStorage, type StorageInfo } from '../store/open-store.js';

@@ -14,7 +14,7 @@ import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
-import { emptyStats, runLoop, withRunRecord, type ChatSettings } from './loop.js';
+import { emptyStats, runLoop, type ChatSettings } from './loop.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
 import { DEFAULT_DENIAL, deny, execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';

@@ -118,7 +118,7 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
 }
 
 /** Every run error carries what the run had done: its stats and steps (copies, as they were when the run ended). */
-export function withRunRecord(error: unknown, run: RunRecord): unknown {
+function withRunRecord(error: unknown, run: RunRecord): unknown {
   if (typeof error === 'object' && error !== null && Object.isExtensible(error)) {
     for (const [key, value] of [['stats', { ...run.stats }], ['steps', [...run.steps]]] as const) {
       if (!Object.hasOwn(error, key)) Object.defineProperty(error, key, { value, enumerable: true, configurable: true });
