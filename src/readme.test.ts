@@ -114,3 +114,14 @@ describe('README examples, run against the fake model', () => {
     }, 30_000);
   }
 });
+
+// A block fenced as ```ts <path> (the Playwright spec in "Testing your app")
+// is a whole file that runs elsewhere (e2e/): README shows it exactly.
+describe('README.md files shown whole', () => {
+  it('match the files they name', () => {
+    const text = readFileSync(README, 'utf8');
+    for (const [, path, body] of text.matchAll(/^```ts ([\w./-]+)\n([\s\S]*?)^```$/gm)) {
+      expect(body, `README.md's block for ${path} is not ${path} as it is. Copy the file into README.md.`).toBe(readFileSync(new URL(`../${path}`, import.meta.url), 'utf8'));
+    }
+  });
+});

@@ -9,7 +9,8 @@ import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest,
 import { WorkerConnection } from '../model/worker-connection.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../protocol/types.js';
-import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
+import { fakeSpecOf, type FakeModel, type FakeSpec } from '../testing/fake-model.js';
+import { pageFakeSpec } from '../testing/page-fake.js';
 import type { ModelSpec } from '../rpc/worker-protocol.js';
 import type { WebLLMSource } from '../rpc/worker-protocol.js';
 
@@ -121,7 +122,7 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
     connecting = Promise.reject(error);
   }
   const loaded = connecting.then(async (connection) => {
-    const fake = fakeSpecOf(options.model);
+    const fake = fakeFor(options.model);
     // Ending the worker is what stops WebLLM's downloads; nothing half-fetched is cached.
     const stop = () => connection.terminate(new WorkerCrashedError('the load was cancelled'));
     signal?.addEventListener('abort', stop, { once: true });
@@ -141,13 +142,13 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
   return { started: connecting.then(() => undefined), loaded };
 }
 
-function modelSpec(options: ModelOptions): ModelSpec {
+export function modelSpec(options: ModelOptions): ModelSpec {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'createAgent needs an options object');
   if (options.family !== undefined && !isModelFamily(options.family)) {
     throw new InvalidOptionsError('family', `must be one of ${MODEL_FAMILIES.map((f) => `'${f}'`).join(', ')}, not ${JSON.stringify(options.family)}`);
   }
   const { model } = options;
-  const fake = fakeSpecOf(model);
+  const fake = fakeFor(model);
   if (fake) {
     const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
@@ -158,4 +159,9 @@ function modelSpec(options: ModelOptions): ModelSpec {
     return { kind: 'webllm', modelId: id, ...source, family: options.family, grammar: options.grammar };
   }
   throw new InvalidOptionsError('model', 'must be a WebLLM model id, { id, appConfig | modelUrl }, or fakeModel(...)');
+}
+
+/** A `fakeModel(...)`, or the fake a Playwright test put on the page for every WebLLM model (`useFakeModel`). */
+export function fakeFor(model: unknown): FakeSpec | undefined {
+  return fakeSpecOf(model) ?? pageFakeSpec(typeof model === 'object' && model !== null ? (model as WebLLMModel).id : model);
 }

@@ -20,7 +20,7 @@ export interface FakeModel {
 }
 
 /** The plain-data part of the worker's spec, plus what stays on the page. */
-interface FakeSpec extends Omit<FakeModelSpec, 'kind' | 'recordRequests' | 'firstTurn'> {
+export interface FakeSpec extends Omit<FakeModelSpec, 'kind' | 'recordRequests' | 'firstTurn'> {
   /** A function script (called from the worker); list scripts travel as `outputs`. */
   respond?: (request: FakeRequest) => Promise<FakeOutput>;
   /** Where the worker's record of each request goes; none when records are off. */
