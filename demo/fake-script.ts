@@ -132,9 +132,20 @@ const HTML_REPLY = `Markdown is rendered, HTML is not. Here is **bold**, *italic
 <p onclick="alert(1)">code blocks stay text</p>
 \`\`\`
 
+| Tool | Kind | Try |
+|---|---|---|
+| \`get_weather\` | run by the agent | *"Weather in Oslo?"* |
+| \`get_page_info\` | answered by the page | <img src=x onerror="window.__xss=3"> |
+
+1. Nested lists
+   - keep their shape
+   - and their order
+2. And end
+
 And these must show up as plain text, never run:
 
 - an image: <img src=x onerror="window.__xss=1">
 - a script: <script>window.__xss=1</script>
 - a [javascript link](javascript:window.__xss=1)
-- <a href="javascript:window.__xss=1">a raw anchor</a>`;
+- <a href="javascript:window.__xss=1">a raw anchor</a>
+- a Markdown image: ![tracker](https://example.com/pixel.png)`;

@@ -1,24 +1,24 @@
-// The demo page (`npm run dev`), built, in a Chromium without WebGPU: it runs
-// on the scripted fake model (demo/fake-script.ts), so everything a person
-// can do with it can be checked here, as a person would see it.
-import { readFile } from 'node:fs/promises';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+// The demo page (`npm run dev`), built, as a person sees it. Most tests run in
+// a Chromium without WebGPU, on the scripted fake model (demo/fake-script.ts);
+// some make the page believe it has a GPU (its model worker knows better), and
+// one runs on Chromium's software WebGPU, where WebLLM itself loads. Model
+// downloads never reach the network: manifests are served here, the rest is
+// refused. Screenshots go to test-results/screenshots/ for a person to look at.
+import { readFile, writeFile } from 'node:fs/promises';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:4174/';
 const SHOTS = 'test-results/screenshots';
 
-const test = base.extend<{ demo: Page }>({
-  demo: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    // window.alert and friends would mean model text ran as code.
-    page.on('dialog', (dialog) => {
-      errors.push(`unexpected ${dialog.type()}: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
+interface DemoOptions {
+  /** Console errors the test causes on purpose (refused downloads log "Failed to load resource"). */
+  allowedConsoleErrors: RegExp | null;
+}
+
+const test = base.extend<{ demo: Page } & DemoOptions>({
+  allowedConsoleErrors: [null, { option: true }],
+  demo: async ({ page, allowedConsoleErrors }, use) => {
+    const errors = watchErrors(page, allowedConsoleErrors);
     await page.goto(DEMO);
     await ready(page);
     await use(page);
@@ -26,12 +26,30 @@ const test = base.extend<{ demo: Page }>({
   },
 });
 
-async function ready(page: Page): Promise<void> {
-  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+function watchErrors(page: Page, allowed: RegExp | null = null): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed?.test(message.text())) errors.push(message.text());
+  });
+  // window.alert and friends would mean model text ran as code.
+  page.on('dialog', (dialog) => {
+    errors.push(`unexpected ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return errors;
 }
 
+async function ready(page: Page): Promise<void> {
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/demo-${name}.png` });
 const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const lastTurn = (page: Page) => page.locator('.turn').last();
+const banner = (page: Page) => page.locator('#banner');
+const picker = (page: Page) => page.getByRole('dialog', { name: 'Choose a model' });
+const modelRow = (page: Page, label: string) => picker(page).locator('.model-row').filter({ has: page.locator('.model-label', { hasText: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}(Downloaded)?$`) }) });
 
 async function send(page: Page, text: string): Promise<Locator> {
   await input(page).fill(text);
@@ -51,18 +69,74 @@ function chatItem(page: Page, title: string): Locator {
   return page.locator('.chat-item').filter({ has: page.locator('.chat-title', { hasText: title }) });
 }
 
+async function openPicker(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /Choose a model/ }).first().click();
+  await expect(picker(page)).toBeVisible();
+  return picker(page);
+}
+
+/** A page that believes it has a WebGPU adapter with shader-f16. The model's worker has none, so real loads fail before any download. */
+async function pretendGpu(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const adapter = { features: new Set(['shader-f16']) };
+    Object.defineProperty(Navigator.prototype, 'gpu', { configurable: true, get: () => ({ requestAdapter: async () => adapter }) });
+  });
+}
+
+/** Download sizes, as the models' own manifests would say (served here; every other request to Hugging Face is refused). */
+const SIZES: Record<string, number> = {
+  'Qwen2.5-0.5B-Instruct': 290_000_000,
+  'Qwen2.5-1.5B-Instruct': 880_000_000,
+  'Qwen2.5-3B-Instruct': 1_750_000_000,
+  'Qwen3-0.6B': 350_000_000,
+  'Qwen3-1.7B': 980_000_000,
+  'Llama-3.2-1B-Instruct': 700_000_000,
+  'Llama-3.2-3B-Instruct': 1_800_000_000,
+  'Hermes-3-Llama-3.2-3B': 1_800_000_000,
+};
+
+function manifest(bytes: number) {
+  return { metadata: { ParamSize: 1, ParamBytes: bytes, BitsPerParam: 4 }, records: [{ dataPath: 'params_shard_0.bin', format: 'raw-shard', nbytes: bytes, records: [], md5sum: '' }] };
+}
+
+/** Serve the models' manifests; refuse everything else from off this machine. Returns the URLs asked for. */
+async function offline(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    const url = route.request().url();
+    asked.push(url);
+    const model = /huggingface\.co\/mlc-ai\/(.+)-q4f(?:16|32)_1-MLC\/resolve\/main\/tensor-cache\.json$/.exec(url)?.[1];
+    if (model && SIZES[model]) return route.fulfill({ json: manifest(SIZES[model]), headers: { 'access-control-allow-origin': '*' } });
+    return route.abort('internetdisconnected');
+  });
+  return asked;
+}
+
 test('without WebGPU: a banner, the fake model, and a reply streamed word by word', async ({ demo: page }) => {
   // The story is slow on purpose (to be watched, and stopped): give it room on a busy machine.
   test.setTimeout(60_000);
-  await expect(page.locator('#banner')).toBeVisible();
-  await expect(page.locator('#banner')).toContainText('No WebGPU');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toContainText('No WebGPU in this browser');
+  // Where WebGPU is, folded away until asked for.
+  await expect(banner(page).getByText('recent Chrome and Edge')).toBeHidden();
+  await banner(page).getByText('Where does WebGPU work?').click();
+  await expect(banner(page).getByText('recent Chrome and Edge')).toBeVisible();
+  await expect(banner(page)).toContainText('--enable-unsafe-webgpu');
   await expect(page.locator('#model')).toContainText('fake-model');
-  const picker = page.getByRole('combobox', { name: 'Model' });
-  await expect(picker).toHaveValue('fake:hermes');
-  // Real models are listed, greyed out: they need WebGPU.
-  await expect(picker.locator('option[value="webllm:Qwen2.5-1.5B-Instruct"]')).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Scripted fake model');
   await expect(page.getByRole('button', { name: 'Tell me a long story' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/demo-desktop-empty.png` });
+  await shot(page, 'first-visit-no-webgpu');
+
+  // The picker: what runs here first; real models listed, but they need WebGPU.
+  const models = await openPicker(page);
+  await expect(models.locator('.models-group').first()).toHaveText('No GPU needed');
+  await expect(models.getByRole('button', { name: 'Use Scripted fake model', exact: true })).toHaveText('In use');
+  await expect(models.getByRole('button', { name: 'Download Qwen2.5 1.5B' })).toBeDisabled();
+  await expect(modelRow(page, 'Qwen2.5 1.5B')).toContainText('Needs WebGPU.');
+  await expect(modelRow(page, 'Qwen2.5 1.5B').locator('.model-facts')).toHaveText('1.6 GB GPU memory · 4K-token context');
+  await shot(page, 'picker-no-webgpu');
+  await page.keyboard.press('Escape');
+  await expect(models).toBeHidden();
 
   // Shift+Enter breaks the line; Enter sends.
   await input(page).fill('Tell me a long');
@@ -85,12 +159,13 @@ test('without WebGPU: a banner, the fake model, and a reply streamed word by wor
     const turn = document.querySelector('.turn:last-of-type');
     return turn?.getAttribute('data-state') === 'streaming' && turn.textContent?.includes('weights');
   });
-  await page.screenshot({ path: `${SHOTS}/demo-desktop-streaming.png` });
+  await shot(page, 'streaming');
   await expect(turn).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
   await expect(turn).toContainText('The end.');
   await expect(turn.getByRole('heading', { name: "The lighthouse keeper's model" })).toBeVisible();
   await expect(turn.locator('ol > li')).toHaveCount(3);
   await expect(turn.locator('.turn-meta')).toContainText('1 model call');
+  await expect(turn.locator('.turn-stats')).toHaveText(/^1 model call · \d+ tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
   await expect(page.locator('#send')).toHaveText('Send');
 });
 
@@ -120,7 +195,46 @@ test('tool cards: arguments, progress, result and duration; a raw tool the page 
   await expect(info.locator('.tool-by')).toHaveText('answered by the page');
   await expect(info.locator('.tool-result')).toContainText('"title": "tabagent demo"');
   await expect(page2.locator('.text').last()).toContainText('You are on tabagent demo');
-  await page.screenshot({ path: `${SHOTS}/demo-desktop-tool-cards.png` });
+  await expect(page2.locator('.turn-meta')).toContainText('2 model calls · 1 tool call');
+  await shot(page, 'chat-with-tools');
+});
+
+test('copy an answer or a code block; regenerate the last answer', async ({ demo: page, context }) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await ask(page, 'What is the weather in Boston?');
+  const turn = await ask(page, 'Show me some HTML');
+  const first = page.locator('.turn').first();
+  // Only the last answer can be regenerated.
+  await expect(first.getByRole('button', { name: 'Regenerate the answer' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Regenerate the answer' })).toHaveCount(1);
+
+  await turn.getByRole('button', { name: 'Copy code' }).click();
+  await expect(turn.getByRole('button', { name: 'Copy code' })).toHaveText('Copied');
+  expect(await clipboard()).toBe('<p onclick="alert(1)">code blocks stay text</p>\n');
+  // The answer is copied as the model wrote it: Markdown, not the page's HTML.
+  await turn.getByRole('button', { name: 'Copy the answer' }).click();
+  const copied = await clipboard();
+  expect(copied).toMatch(/^Markdown is rendered, HTML is not\. Here is \*\*bold\*\*/);
+  expect(copied).toContain('| `get_weather` | run by the agent |');
+
+  // Regenerate: the answer is replaced in place, not added; the chat keeps one answer for the question.
+  const before = await page.locator('.turn').count();
+  await turn.getByRole('button', { name: 'Regenerate the answer' }).click();
+  await expect(lastTurn(page)).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(page.locator('.turn')).toHaveCount(before);
+  await expect(page.locator('.message.user')).toHaveText(['What is the weather in Boston?', 'Show me some HTML']);
+  await expect(lastTurn(page)).toContainText('Markdown is rendered, HTML is not.');
+  await expect(chatItem(page, 'What is the weather in Boston?').locator('.chat-meta')).toContainText('6 messages');
+  // A regenerated answer after tool calls keeps the calls and their results: only the answer is new.
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const weather = await ask(page, 'What is the weather in Lima?');
+  await weather.getByRole('button', { name: 'Regenerate the answer' }).click();
+  await expect(lastTurn(page)).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(lastTurn(page).locator('.tool-card')).toHaveCount(1);
+  await expect(lastTurn(page).locator('.text').last()).toContainText('The forecast for Lima');
+  await expect(lastTurn(page).locator('.text')).toHaveCount(2);
 });
 
 test('approval: the page asks in a dialog; Allow runs the tool, Deny and Escape do not', async ({ demo: page }) => {
@@ -135,13 +249,13 @@ test('approval: the page asks in a dialog; Allow runs the tool, Deny and Escape 
   await expect(card.locator('.tool-badge')).toHaveText('destructive');
   // The safe answer has the focus, so a stray Enter does not delete anything.
   await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/demo-approval-dialog.png` });
+  await shot(page, 'approval');
 
   await dialog.getByRole('button', { name: 'Allow' }).click();
   await expect(dialog).toBeHidden();
   await expect(first).toHaveAttribute('data-state', 'done');
-  await expect(card).toHaveAttribute('data-state', 'done');
-  await expect(card.locator('.tool-result')).toContainText('"deleted": "notes.txt"');
+  await expect(first.locator('.tool-card[data-tool="delete_file"]')).toHaveAttribute('data-state', 'done');
+  await expect(first.locator('.tool-card .tool-result')).toContainText('"deleted": "notes.txt"');
   await expect(first.locator('.text').last()).toContainText('Done: notes.txt is gone.');
 
   const second = await send(page, 'Delete todo.md');
@@ -206,6 +320,23 @@ test('the chat list: new chat, switch, rename, export, import, delete', async ({
   await expect(page.locator('.toast')).toContainText('Imported “Boston weather”');
   await expect(page.locator('.chat-item.active .chat-title')).toHaveText('Boston weather');
 
+  // A broken file is refused in one sentence: the first problem, and how many more.
+  const broken = testInfo.outputPath('broken.json');
+  await writeFile(broken, JSON.stringify({ ...exported, messages: [{ role: 'robot' }, { role: 'user' }, { role: 'user', content: 1 }] }));
+  await page.locator('#import').setInputFiles(broken);
+  const refusal = page.locator('.toast.error');
+  await expect(refusal).toHaveText(/^Could not import “broken\.json”: messages\.0\.role: [^;]+, and \d+ more problems?\.$/);
+  await writeFile(broken, 'not json at all');
+  await page.locator('#import').setInputFiles(broken);
+  await expect(refusal.last()).toHaveText('Could not import “broken.json”: it is not JSON.');
+  await expect(page.locator('.chat-item')).toHaveCount(3);
+  // Notices can be dismissed (errors stay until then, or for 15 s).
+  await expect(refusal).toHaveCount(2);
+  await refusal.first().getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refusal).toHaveCount(1);
+  await refusal.first().getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refusal).toHaveCount(0);
+
   // Delete asks first; "Keep it" keeps it.
   const doomed = chatItem(page, 'What page am I on?');
   await page.getByRole('button', { name: 'Delete “What page am I on?”' }).click();
@@ -216,12 +347,15 @@ test('the chat list: new chat, switch, rename, export, import, delete', async ({
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(doomed).toHaveCount(0);
   await expect(page.locator('.chat-item')).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/demo-desktop-chat-list.png` });
+  await shot(page, 'chat-list');
 });
 
-test('chats survive a reload', async ({ demo: page }) => {
+test('chats survive a reload, stats line included', async ({ demo: page }) => {
   await ask(page, 'What is the weather in Boston?');
   await ask(page, 'What page am I on?');
+  const stats = await page.locator('.turn-stats').allTextContents();
+  expect(stats[0]).toMatch(/^2 model calls · 1 tool call · \d+ tokens · /);
+  const durations = await page.locator('.tool-duration').allTextContents();
   await page.reload();
   await ready(page);
   await expect(page.locator('.message.user')).toHaveText(['What is the weather in Boston?', 'What page am I on?']);
@@ -231,17 +365,20 @@ test('chats survive a reload', async ({ demo: page }) => {
   await expect(page.locator('.turn').last()).toContainText('You are on tabagent demo');
   await expect(page.locator('.chat-item.active .chat-title')).toHaveText('What is the weather in Boston?');
   await expect(page.locator('.chat-item .chat-meta')).toContainText('8 messages');
+  // What each answer cost, and how long each tool ran, read the same after the reload.
+  await expect(page.locator('.turn-stats')).toHaveText(stats);
+  await expect(page.locator('.tool-duration')).toHaveText(durations);
 
   // And the chat goes on where it stopped.
   const turn = await ask(page, 'What is the weather in Lima?');
   await expect(turn).toContainText('The forecast for Lima');
 });
 
-test('a second tab on the same chat follows along', async ({ demo: page, context }) => {
+test('a second tab on the same chat follows along, and waits its turn', async ({ demo: page, context }) => {
+  test.setTimeout(60_000);
   await ask(page, 'What is the weather in Boston?');
   const other = await context.newPage();
-  const errors: string[] = [];
-  other.on('pageerror', (error) => errors.push(error.message));
+  const errors = watchErrors(other);
   await other.goto(DEMO);
   await ready(other);
   await expect(other.locator('.message.user')).toHaveText(['What is the weather in Boston?']);
@@ -249,6 +386,23 @@ test('a second tab on the same chat follows along', async ({ demo: page, context
   await expect(other.locator('.message.user')).toHaveText(['What is the weather in Boston?', 'What page am I on?']);
   await expect(other.locator('.tool-card[data-tool="get_page_info"]')).toHaveAttribute('data-state', 'done');
   await expect(other.locator('.chat-item .chat-meta')).toContainText('8 messages');
+
+  // Both tabs send at once: the second waits, and says so, while the first tab's reply runs.
+  const story = await send(page, 'Tell me a long story');
+  await expect(story.locator('.text')).toContainText('lighthouse keeper');
+  const waiting = await send(other, 'What is the weather in Lima?');
+  await expect(waiting.locator('.turn-waiting')).toHaveText('Waiting for the other tab: its reply in this chat comes first…');
+  await shot(other, 'second-tab-waiting');
+  // Then it runs, after the story, which it shows above its own message.
+  await expect(waiting).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
+  await expect(other.locator('.message.user')).toHaveText(['What is the weather in Boston?', 'What page am I on?', 'Tell me a long story', 'What is the weather in Lima?']);
+  await expect(other.locator('.turn').nth(2)).toContainText('The end.');
+  await expect(other.locator('.turn').last()).toContainText('The forecast for Lima');
+  await expect(other.locator('.turn-waiting:visible')).toHaveCount(0);
+  // And the first tab shows the second tab's turn without a reload.
+  await expect(page.locator('.message.user')).toHaveText(['What is the weather in Boston?', 'What page am I on?', 'Tell me a long story', 'What is the weather in Lima?']);
+  await expect(page.locator('.turn').last()).toContainText('The forecast for Lima');
+  await expect(page.locator('.turn').last()).toHaveAttribute('data-state', 'done');
   expect(errors).toEqual([]);
 });
 
@@ -278,7 +432,7 @@ test('Escape stops a reply; what was said is kept, and the chat goes on', async 
   await expect(page.locator('.turn').first()).not.toContainText('The end.');
 });
 
-test('model output is text: HTML, scripts and javascript: links never run', async ({ demo: page }) => {
+test('model output is Markdown, never HTML: tables and nested lists render; HTML, scripts and javascript: links never run', async ({ demo: page }) => {
   const turn = await ask(page, 'Show me some HTML');
   // Shown as the characters the model wrote…
   await expect(turn).toContainText('<img src=x onerror="window.__xss=1">');
@@ -288,12 +442,22 @@ test('model output is text: HTML, scripts and javascript: links never run', asyn
   // …never as elements.
   await expect(page.locator('.log img, .log script, .log iframe, .log [onerror], .log [onclick]')).toHaveCount(0);
   await expect(page.locator('a[href^="javascript"]')).toHaveCount(0);
+  // A table, with HTML in a cell as text too.
+  const table = turn.locator('table');
+  await expect(table.locator('th')).toHaveText(['Tool', 'Kind', 'Try']);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody tr').nth(1).locator('td').last()).toHaveText('<img src=x onerror="window.__xss=3">');
+  await expect(table.locator('code').first()).toHaveText('get_weather');
+  // A nested list keeps its shape.
+  await expect(turn.locator('ol > li').first().locator('> ul > li')).toHaveText(['keep their shape', 'and their order']);
   // Markdown still works, and a safe link is a real link that opens elsewhere.
   await expect(turn.locator('strong').first()).toHaveText('bold');
   const safe = turn.getByRole('link', { name: 'safe link' });
   await expect(safe).toHaveAttribute('href', 'https://github.com/mlc-ai/web-llm');
   await expect(safe).toHaveAttribute('target', '_blank');
   await expect(safe).toHaveAttribute('rel', /noopener/);
+  // A Markdown image is not fetched: at most a link to it.
+  await expect(turn.getByRole('link', { name: 'tracker' })).toHaveAttribute('href', 'https://example.com/pixel.png');
 
   await turn.getByText('javascript link').click();
   await turn.getByText('a raw anchor', { exact: false }).click();
@@ -306,13 +470,16 @@ test('model output is text: HTML, scripts and javascript: links never run', asyn
   await ready(page);
   await expect(page.locator('.turn')).toHaveCount(2);
   await expect(page.locator('.log img, .log script')).toHaveCount(0);
+  await expect(page.locator('.turn').first().locator('table')).toHaveCount(1);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
 });
 
-test('switching model starts a new agent and the open chat goes on with it', async ({ demo: page }) => {
+test('switching model keeps the open chat going with the new one', async ({ demo: page }) => {
   await ask(page, 'What is the weather in Boston?');
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('fake:llama');
+  const models = await openPicker(page);
+  await models.getByRole('button', { name: 'Use Scripted fake model, Llama format' }).click();
   await expect(page.locator('#model')).toHaveText('fake-model-llama · llama tool calls');
+  await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Scripted fake model, Llama format');
   await expect(page.locator('.message.user')).toHaveText(['What is the weather in Boston?']);
   // The Llama format's calls are parsed too: the card and the answer come out the same.
   const turn = await ask(page, 'What is the weather in Oslo?');
@@ -321,54 +488,200 @@ test('switching model starts a new agent and the open chat goes on with it', asy
   // The choice is remembered.
   await page.reload();
   await ready(page);
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('fake:llama');
+  await expect(page.locator('#model')).toHaveText('fake-model-llama · llama tool calls');
   await expect(page.locator('.message.user')).toHaveCount(2);
 });
 
-test('a model that cannot load: the banner says why, and the fake model takes over', async ({ page }) => {
-  // A page that believes it has a GPU with shader-f16; the model's worker knows better.
-  await page.addInitScript(() => {
-    const adapter = { features: new Set(['shader-f16']) };
-    Object.defineProperty(Navigator.prototype, 'gpu', { configurable: true, get: () => ({ requestAdapter: async () => adapter }) });
-    // The load panel is up only while the attempt lasts (it starts before the page's
-    // DOMContentLoaded): note what it said, watching from the very start.
-    new MutationObserver(() => {
-      const load = document.getElementById('load');
-      if (load && !load.hidden) (window as { loadShown?: string }).loadShown = load.textContent ?? '';
-    }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+test('a download shows bytes, speed and time left, can be cancelled, and the chats stay readable meanwhile', async ({ demo: page }) => {
+  test.setTimeout(60_000);
+  await ask(page, 'What is the weather in Boston?');
+  await page.getByRole('button', { name: 'New chat' }).click();
+
+  let models = await openPicker(page);
+  await models.getByRole('button', { name: 'Use Scripted fake model, pretend download' }).click();
+  const load = page.locator('#load');
+  await expect(load.locator('.load-title')).toHaveText('Downloading Scripted fake model, pretend download');
+  // Well under way, for the screenshot.
+  await expect(load.locator('.load-numbers')).toHaveText(/^Fetching the weights: [1-9]\d % · [\d.]+ MB of 300 MB · [\d.]+ MB\/s · about [\d.]+ s left$/);
+  await shot(page, 'download');
+  // The stored chats are there to read while it downloads.
+  await chatItem(page, 'What is the weather in Boston?').locator('.chat-open').click();
+  await expect(page.locator('.tool-card[data-tool="get_weather"]')).toHaveAttribute('data-state', 'done');
+  await expect(page.locator('.turn .text').last()).toContainText('The forecast for Boston');
+
+  // Cancel: nothing loaded, and the page says what to do next.
+  await load.getByRole('button', { name: 'Cancel the download' }).click();
+  await expect(load).toBeHidden();
+  await expect(page.locator('.toast')).toContainText('Cancelled the download of Scripted fake model, pretend download.');
+  await expect(page.locator('#model')).toHaveText('no model');
+  await expect(input(page)).toBeDisabled();
+  await expect(input(page)).toHaveAttribute('placeholder', 'Choose a model to start chatting');
+  await expect(page.getByRole('button', { name: 'Regenerate the answer' })).toBeDisabled();
+
+  // Again, and this time a message sent meanwhile waits for the model.
+  models = await openPicker(page);
+  await models.getByRole('button', { name: 'Use Scripted fake model, pretend download' }).click();
+  await expect(load).toBeVisible();
+  const turn = await send(page, 'What is the weather in Lima?');
+  await expect(turn.locator('.turn-waiting')).toHaveText('Waiting for the model to finish loading…');
+  await expect(turn).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(turn).toContainText('The forecast for Lima');
+  await expect(load).toBeHidden();
+});
+
+test.describe('with a GPU the page can see', () => {
+  test.use({ allowedConsoleErrors: /Failed to load resource/ });
+
+  test('nothing downloads until a pick; the picker shows size, GPU memory and context; a failed load says why once, with Retry', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await pretendGpu(page);
+    const asked = await offline(context);
+    const errors = watchErrors(page, /Failed to load resource/);
+    await page.addInitScript(() => {
+      // Each attempt's panel, noted from the very start (it may come and go quickly).
+      const seen: string[] = [];
+      Object.assign(window, { loadShown: seen });
+      new MutationObserver(() => {
+        const load = document.getElementById('load');
+        const title = load?.querySelector('.load-title')?.textContent ?? '';
+        if (load && !load.hidden && seen.at(-1) !== title) seen.push(title);
+        if (load?.hidden && seen.at(-1) !== '') seen.push('');
+      }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(DEMO);
+    await ready(page);
+
+    // A first visit: no model, nothing fetched, and the way forward in plain sight.
+    await expect(page.getByRole('heading', { name: 'Choose a model to start' })).toBeVisible();
+    await expect(input(page)).toBeDisabled();
+    await expect(page.locator('#model')).toHaveText('no model: nothing downloads until you choose one');
+    await expect(banner(page)).toBeHidden();
+    expect(asked).toEqual([]);
+    await shot(page, 'first-visit');
+
+    // The picker asks only for the models' manifests, for their sizes.
+    await page.getByRole('button', { name: 'Choose a model' }).last().click();
+    const row = modelRow(page, 'Qwen2.5 1.5B');
+    await expect(row.locator('.model-facts')).toHaveText('880 MB download · 1.6 GB GPU memory · 4K-token context');
+    await expect(modelRow(page, 'Hermes 3 (Llama 3.2 3B)').locator('.model-facts')).toHaveText(/^1\.8 GB download · /);
+    await expect(row).toHaveAttribute('data-model-id', 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
+    await expect(row.getByText('A good first choice')).toBeVisible();
+    await expect(picker(page).locator('.model-row[data-cached="true"]')).toHaveCount(0);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
+    await shot(page, 'picker');
+
+    // The pick fails (the worker has no GPU): said once, with what to do.
+    await picker(page).getByRole('button', { name: 'Download Qwen2.5 1.5B' }).click();
+    await expect(picker(page)).toBeHidden();
+    const notice = banner(page).locator('.banner-text');
+    await expect(notice).toHaveText(/^Could not load Qwen2\.5 1\.5B: no usable WebGPU \(.+\)\. The scripted fake model answers meanwhile\.$/, { timeout: 20_000 });
+    expect((await notice.textContent())!.match(/Could not load/g)).toHaveLength(1);
+    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls');
+    await expect(page.locator('#load')).toBeHidden();
+    // Meanwhile the page works.
+    const turn = await ask(page, 'What is the weather in Boston?');
+    await expect(turn).toContainText('The forecast for Boston');
+    await shot(page, 'load-failed');
+
+    // Retry tries again (and fails again, the same way).
+    await banner(page).getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { loadShown: string[] }).loadShown.filter(Boolean).length)).toBe(2);
+    // Each attempt starts a worker that loads WebLLM (6 MB of script) before it finds no GPU: give it time on a busy machine.
+    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls', { timeout: 20_000 });
+    await expect(notice).toHaveText(/^Could not load Qwen2\.5 1\.5B: /);
+    // The GPU check fails before any download starts.
+    expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
+    expect(errors).toEqual([]);
   });
-  const external: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith('http://127.0.0.1')) external.push(request.url());
+
+  test('a downloaded model is marked, loads by itself on arrival, and can be deleted', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await pretendGpu(page);
+    const asked = await offline(context);
+    const errors = watchErrors(page, /Failed to load resource/);
+    await page.goto(DEMO);
+    await ready(page);
+    // WebLLM's cache as a finished download leaves it: the manifest and every shard it lists.
+    await page.evaluate(async (body) => {
+      const base = 'https://huggingface.co/mlc-ai/Qwen2.5-1.5B-Instruct-q4f16_1-MLC/resolve/main/';
+      const cache = await caches.open('webllm/model');
+      await cache.put(`${base}tensor-cache.json`, new Response(body));
+      await cache.put(`${base}params_shard_0.bin`, new Response('weights'));
+    }, JSON.stringify(manifest(880_000_000)));
+    await page.reload();
+    await ready(page);
+    // Downloaded, so it loads without asking (here it fails: the worker has no GPU).
+    await expect(banner(page).locator('.banner-text')).toHaveText(/^Could not load Qwen2\.5 1\.5B: /, { timeout: 20_000 });
+
+    await openPicker(page);
+    const row = modelRow(page, 'Qwen2.5 1.5B');
+    await expect(row).toHaveAttribute('data-cached', 'true');
+    await expect(row.locator('.badge.ok')).toHaveText('Downloaded');
+    await expect(row.getByRole('button', { name: 'Use Qwen2.5 1.5B' })).toBeEnabled();
+    // Its size comes from its own manifest, in the cache: not fetched.
+    await expect(row.locator('.model-facts')).toHaveText(/^880 MB download · /);
+    expect(asked.filter((url) => url.includes('Qwen2.5-1.5B'))).toEqual([]);
+    await shot(page, 'picker-downloaded');
+
+    await row.getByRole('button', { name: 'Delete the downloaded Qwen2.5 1.5B' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Qwen2.5 1.5B?' });
+    await expect(confirm).toContainText('(880 MB)');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    // deleteCachedModel asks WebLLM, in a worker of its own: that takes a moment.
+    await expect(page.locator('.toast')).toContainText('Deleted the downloaded Qwen2.5 1.5B.', { timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-cached', 'false');
+    await expect(row.getByRole('button', { name: 'Download Qwen2.5 1.5B' })).toBeEnabled();
+    // The weights are gone (WebLLM keeps the small manifest, which is how the size stays known).
+    expect(await page.evaluate(async () => (await (await caches.open('webllm/model')).keys()).map((r) => r.url.split('/').at(-1)))).not.toContain('params_shard_0.bin');
+    expect(errors).toEqual([]);
   });
-  await page.goto(DEMO);
-  await ready(page);
-  await expect(page.locator('#banner')).toContainText('Could not load Qwen2.5 1.5B Instruct');
-  await expect(page.locator('#banner')).toContainText('WebGPU is unavailable');
-  const picker = page.getByRole('combobox', { name: 'Model' });
-  await expect(picker).toHaveValue('fake:hermes');
-  await expect(picker.locator('option[value="webllm:Qwen2.5-1.5B-Instruct"]')).toBeEnabled();
-  await expect(page.locator('#load')).toBeHidden();
-  const shown = await page.evaluate(() => (window as { loadShown?: string }).loadShown);
-  expect(shown).toContain('Loading Qwen2.5 1.5B Instruct');
-  expect(shown).toContain('about 880 MB to download');
-  const turn = await ask(page, 'What is the weather in Boston?');
-  await expect(turn).toContainText('The forecast for Boston');
-  // The GPU check fails before any download starts.
-  expect(external).toEqual([]);
-  // Dismissed, the banner stays out of the way.
-  await page.getByRole('button', { name: 'Dismiss this notice' }).click();
-  await expect(page.locator('#banner')).toBeHidden();
+});
+
+test("on Chromium's software WebGPU, WebLLM itself: a download cut off by the network says so, and Retry tries again", async ({ playwright }, testInfo) => {
+  test.slow();
+  // The config's Chromium and arguments, with WebGPU on (as its webgpu project has it): a browser of this test's own.
+  const { launchOptions } = testInfo.project.use;
+  const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), '--enable-unsafe-webgpu'] });
+  try {
+    const context = await browser.newContext();
+    const asked = await offline(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page, /Failed to load resource|Failed to fetch|NetworkError/);
+    await page.goto(DEMO);
+    await ready(page);
+    await expect(page.getByRole('heading', { name: 'Choose a model to start' })).toBeVisible();
+    await openPicker(page);
+    // SwiftShader has no shader-f16: the picker offers the f32 build.
+    await expect(modelRow(page, 'Qwen2.5 0.5B')).toHaveAttribute('data-model-id', 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC');
+    await picker(page).getByRole('button', { name: 'Download Qwen2.5 0.5B' }).click();
+    const notice = banner(page).locator('.banner-text');
+    const failed = 'Could not load Qwen2.5 0.5B: the network request failed. The scripted fake model answers meanwhile.';
+    await expect(notice).toHaveText(failed, { timeout: 30_000 });
+    const tries = () => asked.filter((url) => url.endsWith('/mlc-chat-config.json')).length;
+    expect(tries()).toBe(1);
+    await banner(page).getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(tries, { timeout: 30_000 }).toBe(2);
+    await expect(notice).toHaveText(failed, { timeout: 30_000 });
+    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls');
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
 
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
-  test('the chat fits, and the chat list is a drawer', async ({ demo: page }) => {
+  test('the chat fits, the notice stays small, and the chat list is a drawer', async ({ demo: page }) => {
     const sidebar = page.getByRole('complementary', { name: 'Chats' });
     await expect(sidebar).toBeHidden();
     await expect(page.getByRole('button', { name: 'Show chats' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport();
+    // The no-WebGPU notice takes a few lines, not a third of the screen.
+    await expect(banner(page)).toBeVisible();
+    expect((await banner(page).boundingBox())!.height).toBeLessThan(844 / 6);
+    await shot(page, 'phone-first-visit');
 
     const turn = await ask(page, 'What is the weather in Boston and Oslo?');
     await expect(turn.locator('.tool-card')).toHaveCount(2);
@@ -380,14 +693,22 @@ test.describe('on a phone-sized screen', () => {
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(input(page)).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/demo-phone-chat.png` });
+    await shot(page, 'phone-chat');
+
+    // The picker fits too.
+    const models = await openPicker(page);
+    const box = (await models.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await shot(page, 'phone-picker');
+    await models.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Show chats' }).click();
     await expect(sidebar).toBeVisible();
     // Slid all the way in (it animates).
     await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
     await expect(chatItem(page, 'What is the weather in Boston and Oslo?')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/demo-phone-drawer.png` });
+    await shot(page, 'phone-drawer');
     await page.getByRole('button', { name: 'New chat' }).click();
     await expect(sidebar).toBeHidden();
     await expect(page.locator('.empty')).toBeVisible();
@@ -395,7 +716,7 @@ test.describe('on a phone-sized screen', () => {
     await send(page, 'Delete notes.txt');
     const dialog = page.getByRole('dialog', { name: 'Allow delete_file?' });
     await expect(dialog).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/demo-phone-approval.png` });
+    await shot(page, 'phone-approval');
     await dialog.getByRole('button', { name: 'Allow' }).click();
     await expect(lastTurn(page)).toHaveAttribute('data-state', 'done');
   });

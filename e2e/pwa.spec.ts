@@ -1,7 +1,8 @@
 // The offline assistant (examples/pwa), built into dist/pwa, in a Chromium
-// without WebGPU: it runs on the fake model, installs its service worker, and
-// keeps working (app, worker, chats) with the network off.
-import { readdirSync } from 'node:fs';
+// without WebGPU: it runs on the fake model, installs its service worker
+// (Workbox's, from vite-plugin-pwa), and keeps working (app, worker, chats)
+// with the network off.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -63,6 +64,8 @@ test('installs, then starts, chats and lists its chats offline', async ({ contex
 
   // The precache holds every built file: shell, chunks, the tabagent worker, the WebLLM chunk, icons, manifest.
   const built = builtFiles().filter((path) => path !== '/sw.js').sort();
+  // The service worker is Workbox's, one file with its runtime inside.
+  expect(readFileSync(join(DIST, 'sw.js'), 'utf8')).toContain('workbox');
   expect(built).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
   expect(built.some((path) => /^\/assets\/worker-[\w-]+\.js$/.test(path))).toBe(true);
   expect(built.some((path) => /^\/assets\/webllm-engine-[\w-]+\.js$/.test(path))).toBe(true);
@@ -153,15 +156,16 @@ test('links a manifest that makes Chromium consider the app installable', async 
     expect(manifest.icons.filter((icon) => icon.type === 'image/png').map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
 
-    // Every icon exists, with the type it claims and, for PNGs, the size it claims.
+    // Every icon exists, with the type it claims and, for PNGs, the size it claims; each is a committed file, served as it is.
     for (const icon of manifest.icons) {
       const response = await page.request.get(new URL(icon.src, manifestUrl).href);
       expect(response.ok(), icon.src).toBe(true);
       expect(response.headers()['content-type'], icon.src).toContain(icon.type);
+      const body = await response.body();
+      expect(body.equals(readFileSync(join(import.meta.dirname, '..', 'examples', 'pwa', 'public', icon.src))), icon.src).toBe(true);
       if (icon.type === 'image/png') {
-        const png = await response.body();
         // IHDR: width and height, big-endian, after the 8-byte signature and the chunk's length and type.
-        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+        expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
       }
     }
 
@@ -175,4 +179,30 @@ test('links a manifest that makes Chromium consider the app installable', async 
   } finally {
     await context.close();
   }
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 700 }, isMobile: true, hasTouch: true });
+
+  test('a new answer scrolls into view, above the composer', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await expect(page.locator('#model')).toHaveText('fake-model');
+    const composer = page.locator('#composer');
+    // Enough turns that the page is taller than the screen.
+    for (const note of ['buy oat milk', 'call Ana', 'water the plants', 'book the train']) {
+      await say(page, `Note: ${note}`);
+      await expect(page.locator(".message.assistant").last()).toContainText(`"saved":"${note}"`, { timeout: 15_000 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(700);
+    await say(page, 'What are my notes?');
+    const answer = page.locator('.message.assistant').last();
+    await expect(answer).toContainText('"notes":["buy oat milk","call Ana","water the plants","book the train"]');
+    // All of the answer is on screen, and none of it under the composer.
+    await expect(answer).toBeInViewport({ ratio: 1 });
+    await expect.poll(async () => (await answer.boundingBox())!.y + (await answer.boundingBox())!.height).toBeLessThanOrEqual((await composer.boundingBox())!.y);
+    await page.screenshot({ path: `${SHOTS}/pwa-phone-answer.png` });
+    expect(errors).toEqual([]);
+  });
 });

@@ -23,6 +23,39 @@ test('the example page, with the bundle on another origin, chats with both tools
   expect(errors).toEqual([]);
 });
 
+test('a model that cannot load: a message on the page, the error itself in the console, and the fake model takes over', async ({ page }) => {
+  // A page that believes it has a GPU with shader-f16; the model's worker has none, so the load fails before any download.
+  await page.addInitScript(() => {
+    const adapter = { features: new Set(['shader-f16']) };
+    Object.defineProperty(Navigator.prototype, 'gpu', { configurable: true, get: () => ({ requestAdapter: async () => adapter }) });
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const external: string[] = [];
+  page.on('request', (request) => {
+    // The page's own origins (the worker starts from a same-origin blob: URL).
+    if (!/^(blob:)?http:\/\/127\.0\.0\.1[:/]/.test(request.url())) external.push(request.url());
+  });
+  await page.goto(`${PAGES}/examples/script-tag/`);
+  // The worker loads WebLLM (megabytes of script) before it finds no GPU: give it time on a busy machine.
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.locator('#banner')).toHaveText(/^Could not load Qwen2\.5-0\.5B-Instruct-q4f16_1-MLC: [^:]+\. Running a scripted fake model instead\.$/);
+  // The console has the error itself: its name and message, not only the page's sentence.
+  expect(consoleErrors.some((text) => text.includes('WebGPUUnavailableError') && text.includes('WebGPU is unavailable'))).toBe(true);
+  expect(external).toEqual([]);
+  await expect(page.locator('#status')).toHaveText('');
+  // And the page still works.
+  await page.locator('#input').fill('convert 3 km to miles');
+  await page.locator('#input').press('Enter');
+  await expect(page.locator('#log li').last()).toHaveText('(fake model) Result: {"miles":1.864}');
+  await page.screenshot({ path: 'test-results/screenshots/script-tag-load-failed.png' });
+  expect(errors).toEqual([]);
+});
+
 test('under the documented strict CSP it works, with no violation', async ({ page }) => {
   await page.goto(`${PAGES}/e2e/pages/csp.html`);
   const status = page.locator('#status');

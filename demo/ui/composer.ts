@@ -8,6 +8,7 @@ export interface ComposerActions {
 
 export class Composer {
   #busy = false;
+  #enabled = false;
 
   constructor(
     private readonly form: HTMLFormElement,
@@ -34,9 +35,13 @@ export class Composer {
     input.addEventListener('input', () => this.#fit());
   }
 
-  setEnabled(enabled: boolean): void {
+  /** `placeholder` says what to do (or wait for) before one can write. */
+  setEnabled(enabled: boolean, placeholder = 'Message the assistant'): void {
+    this.#enabled = enabled;
     this.input.disabled = !enabled;
-    this.button.disabled = !enabled;
+    // Stop stays available while a reply runs, whatever happens to the model meanwhile.
+    this.button.disabled = !enabled && !this.#busy;
+    this.input.placeholder = placeholder;
   }
 
   setBusy(busy: boolean): void {
@@ -45,6 +50,7 @@ export class Composer {
     this.button.classList.toggle('stop', busy);
     this.button.setAttribute('aria-label', busy ? 'Stop the reply (Escape)' : 'Send (Enter)');
     this.form.dataset.busy = String(busy);
+    this.button.disabled = !this.#enabled && !busy;
   }
 
   focus(): void {

@@ -1,11 +1,16 @@
 // Numbers as people read them: sizes, speeds, durations, "5 min ago".
 
-export function formatMB(mb: number): string {
-  return mb >= 1000 ? `${(mb / 1000).toFixed(mb >= 10_000 ? 0 : 1)} GB` : `${Math.round(mb)} MB`;
+/** Bytes in decimal units, as browsers and disks count them: "880 MB", "1.2 GB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) (value /= 1000), unit++;
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export function formatSpeed(mbPerSecond: number): string {
-  return mbPerSecond >= 10 ? `${Math.round(mbPerSecond)} MB/s` : `${mbPerSecond.toFixed(1)} MB/s`;
+export function formatSpeed(bytesPerSecond: number): string {
+  return `${formatBytes(bytesPerSecond)}/s`;
 }
 
 export function formatDuration(ms: number): string {

@@ -7,6 +7,9 @@ const PATHS = {
   upload: ['M12 21V9', 'm7 14 5-5 5 5', 'M5 3h14'],
   trash: ['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6', 'M10 11v6', 'M14 11v6'],
   close: ['M6 6l12 12', 'M18 6 6 18'],
+  copy: ['M9 9h11v11H9z', 'M5 15H4V4h11v1'],
+  retry: ['M3 12a9 9 0 0 1 15.5-6.2L21 8', 'M21 3v5h-5', 'M21 12a9 9 0 0 1-15.5 6.2L3 16', 'M3 21v-5h5'],
+  chevron: ['m6 9 6 6 6-6'],
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,47 +1,52 @@
-// The model download and load, as a bar with megabytes, speed and time left.
-// WebLLM reports only a fraction and the seconds elapsed; with the model's
-// approximate size that is enough to say how much and how fast.
+// The model load as a panel: a bar, bytes fetched of the total, speed and
+// time left (all from tabagent's progress reports), what phase it is in,
+// and a button that cancels it.
 import type { LoadProgress } from '../../src/index.js';
 import { h } from './dom.js';
-import { formatDuration, formatMB, formatSpeed } from './format.js';
+import { formatBytes, formatDuration, formatSpeed } from './format.js';
+
+const PHASES: Record<LoadProgress['phase'], string> = {
+  download: 'Fetching the weights',
+  compile: 'Compiling the model for your GPU',
+  load: 'Moving the weights onto the GPU',
+};
 
 export class LoadIndicator {
   readonly #title = h('p', { class: 'load-title' });
   readonly #bar = h('progress', { attrs: { max: '1', value: '0' } });
   readonly #numbers = h('p', { class: 'load-numbers' });
   readonly #detail = h('p', { class: 'load-detail' });
-  #sizeMB: number | undefined;
+  readonly #cancel = h('button', { class: 'button small', text: 'Cancel', attrs: { type: 'button', 'aria-label': 'Cancel the download' } });
 
-  constructor(private readonly element: HTMLElement) {
-    element.replaceChildren(this.#title, this.#bar, this.#numbers, this.#detail);
+  constructor(
+    private readonly element: HTMLElement,
+    cancel: () => void,
+  ) {
+    this.#cancel.addEventListener('click', cancel);
+    element.replaceChildren(h('div', { class: 'load-head' }, this.#title, this.#cancel), this.#bar, this.#numbers, this.#detail);
   }
 
-  start(label: string, sizeMB?: number): void {
-    this.#sizeMB = sizeMB;
-    this.#title.textContent = `Loading ${label}`;
+  /** `fromCache`: the model is downloaded already, so this is only a load. */
+  start(label: string, fromCache: boolean): void {
+    this.#title.textContent = fromCache ? `Loading ${label}` : `Downloading ${label}`;
     this.#bar.value = 0;
-    this.#bar.setAttribute('aria-label', `Loading ${label}`);
-    this.#numbers.textContent = sizeMB ? `about ${formatMB(sizeMB)} to download the first time, then it loads from the browser's cache` : '';
+    this.#bar.setAttribute('aria-label', this.#title.textContent);
+    this.#numbers.textContent = fromCache ? 'From this browser’s storage: nothing to download.' : 'Starting…';
     this.#detail.textContent = '';
     this.element.hidden = false;
   }
 
-  update({ progress, text, timeElapsedSeconds }: LoadProgress): void {
-    const fraction = Math.min(1, Math.max(0, progress));
+  update({ phase, progress, loaded, total, bytesPerSecond, text }: LoadProgress): void {
+    const known = phase === 'download' && loaded !== undefined && total !== undefined && total > 0;
+    const fraction = Math.min(1, Math.max(0, known ? loaded / total : progress));
     this.#bar.value = fraction;
     const parts = [`${Math.round(fraction * 100)} %`];
-    const size = this.#sizeMB;
-    if (size) {
-      const doneMB = fraction * size;
-      parts.push(`${formatMB(doneMB)} of ${formatMB(size)}`);
-      if (timeElapsedSeconds > 0.5 && doneMB > 0) {
-        const speed = doneMB / timeElapsedSeconds;
-        parts.push(formatSpeed(speed));
-        if (fraction < 1) parts.push(`about ${formatDuration(((size - doneMB) / speed) * 1000)} left`);
-      }
+    if (known) {
+      parts.push(`${formatBytes(loaded)} of ${formatBytes(total)}`);
+      if (bytesPerSecond && loaded < total) parts.push(formatSpeed(bytesPerSecond), `about ${formatDuration(((total - loaded) / bytesPerSecond) * 1000)} left`);
     }
-    this.#numbers.textContent = parts.join(' · ');
-    // WebLLM's own words: which shard, or "compiling shaders", which the numbers cannot say.
+    this.#numbers.textContent = `${PHASES[phase]}: ${parts.join(' · ')}`;
+    // The engine's own words (which shard, which cache), which the numbers cannot say.
     this.#detail.textContent = text;
   }
 

@@ -1,5 +1,7 @@
-// Short notices that go away by themselves: a failed export, an import done.
+// Short notices: an import done, a chat deleted, something that failed. They
+// go away by themselves (errors stay longer), or with their close button.
 import { h } from './dom.js';
+import { icon } from './icons.js';
 
 const SHOWN_MS = 5000;
 
@@ -7,8 +9,13 @@ export class Toasts {
   constructor(private readonly element: HTMLElement) {}
 
   show(text: string, kind: 'info' | 'error' = 'info'): void {
-    const toast = h('p', { class: `toast ${kind}`, text, attrs: { role: kind === 'error' ? 'alert' : 'status' } });
+    const close = h('button', { class: 'icon-button toast-close', attrs: { type: 'button', 'aria-label': 'Dismiss' } }, icon('close'));
+    const toast = h('div', { class: `toast ${kind}`, attrs: { role: kind === 'error' ? 'alert' : 'status' } }, h('p', { text }), close);
+    const timer = setTimeout(() => toast.remove(), kind === 'error' ? SHOWN_MS * 3 : SHOWN_MS);
+    close.addEventListener('click', () => {
+      clearTimeout(timer);
+      toast.remove();
+    });
     this.element.append(toast);
-    setTimeout(() => toast.remove(), kind === 'error' ? SHOWN_MS * 2 : SHOWN_MS);
   }
 }

@@ -76,14 +76,15 @@ export class ToolCard {
     this.#progress.hidden = false;
   }
 
-  /** A managed call ended (`tool-end`), or a stored result is shown again; the duration is known only live. */
+  /** A managed call ended (`tool-end`), or a stored result is shown again (older chats stored no duration). */
   finished(content: string, isError: boolean, durationMs?: number, attempts = 1): void {
     // tool-end follows tool-denied: the denial is the more useful thing to show.
     if (this.state === 'denied') return;
     this.#progress.hidden = true;
     const outcome = outcomeOf(content, isError);
     this.#show(outcome);
-    if (durationMs !== undefined && outcome.kind !== 'denied') {
+    // A call that never ran (attempts 0) took no time worth showing.
+    if (durationMs !== undefined && attempts > 0 && outcome.kind !== 'denied') {
       this.#duration.textContent = formatDuration(durationMs) + (attempts > 1 ? ` · ${attempts} tries` : '');
     }
   }

@@ -38,22 +38,57 @@ function fallbackScript(request) {
   return '(fake model) Ask me to convert kilometres, or about your screen size.';
 }
 
-async function start() {
-  const adapter = await navigator.gpu?.requestAdapter().catch(() => null);
-  if (adapter) {
-    const id = adapter.features.has('shader-f16') ? 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' : 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
-    return createAgent({ model: id, onProgress: (p) => (input.placeholder = p.text) });
-  }
-  const banner = document.getElementById('banner');
-  banner.textContent = 'No WebGPU in this browser: running a scripted fake model instead of a real one.';
+const banner = document.getElementById('banner');
+const status = document.getElementById('status');
+
+function say(text) {
+  banner.textContent = text;
   banner.hidden = false;
-  return createAgent({ model: fakeModel(fallbackScript) });
 }
 
-const agent = await start();
-const chat = await agent.newChat({ system: 'You are brief.', tools: [convert, screenSize] });
-input.disabled = send.disabled = false;
-document.body.dataset.ready = 'true';
+/** The model's own reason: a ModelLoadError's message would repeat "Could not load". */
+function reasonOf(error) {
+  return String(error.reason ?? error.message ?? error).replace(/[.\s]+$/, '');
+}
+
+async function start() {
+  const adapter = await navigator.gpu?.requestAdapter().catch(() => null);
+  if (!adapter) {
+    say('No WebGPU in this browser: running a scripted fake model instead of a real one.');
+    return createAgent({ model: fakeModel(fallbackScript) });
+  }
+  const id = adapter.features.has('shader-f16') ? 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' : 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
+  status.textContent = `Loading ${id}…`;
+  // createAgent resolves once the worker runs; the model goes on downloading.
+  const agent = await createAgent({
+    model: id,
+    onProgress: (p) => (status.textContent = p.total ? `Downloading ${id}: ${Math.round((100 * (p.loaded ?? 0)) / p.total)} % of ${Math.round(p.total / 1e6)} MB` : p.text),
+  });
+  try {
+    await agent.ready;
+    status.textContent = `${id} is ready.`;
+  } catch (error) {
+    // On the page, one sentence; in the console, the error itself (its name, fields and stack).
+    say(`Could not load ${id}: ${reasonOf(error)}. Running a scripted fake model instead.`);
+    console.error(error);
+    status.textContent = '';
+    // Not the download's progress line: the fake has nothing to download.
+    await agent.load(fakeModel(fallbackScript), { onProgress: undefined });
+  }
+  return agent;
+}
+
+// Not even the worker started (a missing script, a CSP without worker-src): say so, and stop here.
+const agent = await start().catch((error) => {
+  say(`tabagent could not start: ${reasonOf(error)}.`);
+  console.error(error);
+  return null;
+});
+const chat = await agent?.newChat({ system: 'You are brief.', tools: [convert, screenSize] });
+if (chat) {
+  input.disabled = send.disabled = false;
+  document.body.dataset.ready = 'true';
+}
 
 document.getElementById('form').addEventListener('submit', async (event) => {
   event.preventDefault();

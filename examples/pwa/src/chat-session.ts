@@ -46,7 +46,7 @@ export class ChatSession {
         if (chunk.type !== 'text') continue;
         // Each model turn gets its own bubble, with the tool lines between them.
         if (!bubble || chunk.step !== step) (bubble = this.view.add('assistant', '')), (step = chunk.step);
-        bubble.textContent += chunk.text;
+        this.view.extend(bubble, chunk.text);
       }
     } catch (error) {
       this.view.add('error', `${(error as Error).name}: ${(error as Error).message}`);

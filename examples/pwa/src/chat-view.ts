@@ -16,11 +16,18 @@ export class ChatView {
     p.className = `message ${role}`;
     p.textContent = text;
     this.log.append(p);
-    p.scrollIntoView({ block: 'end' });
+    this.#reveal(p);
     return p;
   }
 
-  /** A stored conversation, as it was shown while it happened. */
+  /** More of a reply streamed in: keep it in view, unless the reader scrolled up to read something else. */
+  extend(message: HTMLElement, text: string): void {
+    const following = atEnd();
+    message.textContent += text;
+    if (following) this.#reveal(message);
+  }
+
+  /** A stored conversation, as it was shown while it happened, scrolled to its end. */
   showMessages(messages: readonly ChatMessage[]): void {
     this.clear();
     for (const message of messages) {
@@ -33,6 +40,16 @@ export class ChatView {
       }
     }
   }
+
+  /** Its bottom above the composer (the CSS gives messages a scroll margin the composer's height). */
+  #reveal(message: HTMLElement): void {
+    message.scrollIntoView({ block: 'end' });
+  }
+}
+
+/** The page is scrolled to (near) its end. */
+function atEnd(): boolean {
+  return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 80;
 }
 
 export function callLine(name: string, args: unknown): string {

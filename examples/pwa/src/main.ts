@@ -8,7 +8,7 @@ import { chooseModel } from './model-choice.js';
 import { showModelDownload } from './model-download.js';
 import { setUpOffline } from './service-worker-client.js';
 import { startAgent } from './start-agent.js';
-import { showPersistence, showStorageUsed } from './storage-status.js';
+import { formatBytes, showPersistence, showStorageUsed } from './storage-status.js';
 
 const input = byId<HTMLTextAreaElement>('input');
 const send = byId<HTMLButtonElement>('send');
@@ -25,8 +25,12 @@ async function main(): Promise<void> {
   const choice = await chooseModel();
   progress.hidden = !choice.webgpu;
   const { agent, notice } = await startAgent(choice, (p) => {
-    progress.value = p.progress;
-    modelName.textContent = p.text;
+    progress.value = p.loaded !== undefined && p.total ? p.loaded / p.total : p.progress;
+    // Bytes and speed while the weights download; the engine's own words for the rest.
+    modelName.textContent =
+      p.phase === 'download' && p.loaded !== undefined && p.total
+        ? `downloading ${choice.modelId}: ${formatBytes(p.loaded)} of ${formatBytes(p.total)}${p.bytesPerSecond ? ` · ${formatBytes(p.bytesPerSecond)}/s` : ''}`
+        : p.text;
   });
   progress.hidden = true;
   modelName.textContent = agent.model.modelId;

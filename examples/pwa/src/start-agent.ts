@@ -1,6 +1,6 @@
 // Starts the agent on the real model when it can run, else on the fake model,
 // so the app always works; `notice` says why when it fell back.
-import { createAgent, isModelCached, type Agent, type LoadProgress, type StorageOptions } from '../../../src/index.js';
+import { createAgent, isModelCached, isModelLoadError, isWebGPUUnavailableError, type Agent, type LoadProgress, type StorageOptions } from '../../../src/index.js';
 import { fakeModel } from '../../../src/testing/index.js';
 import { pwaScript } from './fake-script.js';
 import type { ModelChoice } from './model-choice.js';
@@ -22,7 +22,7 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
       await agent.ready;
       return { agent };
     } catch (error) {
-      notice = `Could not load ${choice.modelId}: ${(error as Error).message} Using a scripted fake model instead.`;
+      notice = `Could not load ${choice.modelId}: ${whyNot(error)}. Using a scripted fake model instead.`;
       await agent.load(fakeModel(pwaScript, { tokenDelayMs: 10 }), { onProgress: undefined });
       return { agent, notice };
     }
@@ -30,4 +30,10 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
   const agent = await createAgent({ model: fakeModel(pwaScript, { tokenDelayMs: 10 }), storage: STORAGE });
   await agent.ready;
   return { agent, notice };
+}
+
+/** The reason alone: the error's own message would say "Could not load" a second time. */
+function whyNot(error: unknown): string {
+  const reason = isModelLoadError(error) ? error.reason : isWebGPUUnavailableError(error) ? `no usable WebGPU (${error.reason})` : String((error as Error)?.message ?? error);
+  return /failed to fetch|networkerror|load failed/i.test(reason) ? 'the network request failed' : reason.replace(/[.\s]+$/, '');
 }
