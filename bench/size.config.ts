@@ -1,16 +1,21 @@
 // Builds bench/size-entry.ts the way an app's bundler would (minified, the
-// worker emitted as its own files), to weigh the page side of the package.
+// worker and its engines emitted as files of their own in assets/), to weigh
+// the page side of the package. An app build, not library mode: library mode
+// would inline the worker's files into the page as data URLs.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   publicDir: false,
-  worker: { format: 'es' },
   build: {
     outDir: 'dist/bench-size',
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    lib: { entry: 'bench/size-entry.ts', formats: ['es'], fileName: 'page' },
-    rolldownOptions: { external: (id) => id === 'zod' || id.startsWith('zod/') },
+    rolldownOptions: {
+      input: 'bench/size-entry.ts',
+      preserveEntrySignatures: 'exports-only',
+      external: (id) => id === 'zod' || id.startsWith('zod/'),
+      output: { entryFileNames: 'page.js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });

@@ -1,10 +1,97 @@
-// The package as published (dist/esm through package.json "exports"), built into an app by Vite.
-import { expect, test } from '@playwright/test';
+// The package as users install it: the `npm pack` tarball in a fresh app
+// (e2e/packed-app), built by Vite and by webpack 5 with their default
+// configurations, run in Vite's dev server, and type-checked with skipLibCheck
+// off. Built by scripts/packed-apps.mjs (npm run build:packed-apps).
+import { execFile, spawn } from 'node:child_process';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { PACKED_APP_DIR, PACKED_APPS_OUT } from '../scripts/packed-apps.mjs';
 
-test('an app bundling the built package runs a tool round trip in its worker', async ({ page }) => {
+/** Strings only WebLLM's code contains. */
+const WEBLLM = ['MLCEngine', 'prebuiltAppConfig'];
+const hasWebLLM = (code: string) => WEBLLM.some((marker) => code.includes(marker));
+
+/** Open the app, wait for its tool round trip, and say which files it has loaded (so far, for `requests()`). */
+async function runApp(page: Page, url: string) {
   const errors: string[] = [];
+  const requested: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('http://127.0.0.1:4178/');
-  await expect(page.locator('#status')).toHaveText('ok: It is 42. (42)');
+  page.on('request', (r) => requested.push(r.url()));
+  const worker = page.waitForEvent('worker');
+  await page.goto(url);
+  // The fake engine compiles its grammar checker (xgrammar, WebAssembly) first: seconds on a busy machine.
+  await expect(page.locator('#status')).toHaveText('ok: It is 42. (42)', { timeout: 20_000 });
   expect(errors).toEqual([]);
+  const workerUrl = new URL((await worker).url());
+  // The page names the engines' files, as its bundler named them, in the worker URL's hash.
+  const engines = new URLSearchParams(workerUrl.hash.slice(1));
+  return { workerUrl, webllmUrl: engines.get('webllm'), fakeUrl: engines.get('fake'), requests: () => requested.map((u) => u.replace(/#.*/, '')) };
+}
+
+for (const bundler of ['vite', 'webpack'] as const) {
+  const origin = `http://127.0.0.1:${bundler === 'vite' ? 4178 : 4179}`;
+  const built = join(PACKED_APPS_OUT, bundler);
+
+  test(`${bundler}, default config: the packed tarball runs a tool round trip, and the fake model's worker has no WebLLM`, async ({ page }) => {
+    const { workerUrl, webllmUrl, fakeUrl, requests } = await runApp(page, `${origin}/`);
+    const requested = requests();
+    const workerFile = join(built, workerUrl.pathname);
+    const workerCode = await readFile(workerFile, 'utf8');
+    expect(hasWebLLM(workerCode), 'WebLLM in the worker').toBe(false);
+    // ~80 kB; WebLLM inlined into it would be ~6 MB.
+    expect((await stat(workerFile)).size).toBeLessThan(200_000);
+    // WebLLM is in the build, a file of its own, for WebLLM models, and this app never fetched it.
+    expect(webllmUrl).toBeTruthy();
+    expect(hasWebLLM(await readFile(join(built, new URL(webllmUrl!).pathname), 'utf8'))).toBe(true);
+    expect(requested).not.toContain(webllmUrl);
+    expect(requested).toContain(fakeUrl);
+    // Nothing the page or the worker loaded has WebLLM in it.
+    const files = (await readdir(built, { recursive: true })).map((f) => `/${f}`);
+    for (const url of requested) {
+      const path = new URL(url).pathname;
+      if (files.includes(path) && path.endsWith('.js')) expect(hasWebLLM(await readFile(join(built, path), 'utf8')), path).toBe(false);
+    }
+  });
+
+  test(`${bundler}, default config: the worker loads WebLLM from its own file when a WebLLM model needs it`, async ({ page }) => {
+    const { webllmUrl, requests } = await runApp(page, `${origin}/`);
+    expect(requests()).not.toContain(webllmUrl);
+    // Asking WebLLM's cache about a prebuilt model loads WebLLM in the worker (and no weights).
+    const cached = await page.evaluate(() => (window as unknown as { isModelCached(id: string): Promise<boolean> }).isModelCached('Qwen2.5-0.5B-Instruct-q4f32_1-MLC'));
+    expect(cached).toBe(false);
+    expect(requests()).toContain(webllmUrl);
+  });
+}
+
+test("Vite's dev server runs the installed package with no source-map warnings", async ({ page }) => {
+  // Plain output: Playwright sets FORCE_COLOR, which would outvote NO_COLOR.
+  const { FORCE_COLOR: _, ...env } = process.env;
+  const server = spawn(join(PACKED_APP_DIR, 'node_modules/.bin/vite'), ['--host', '127.0.0.1', '--port', '4180', '--strictPort'], {
+    cwd: PACKED_APP_DIR,
+    env: { ...env, NO_COLOR: '1' },
+  });
+  let output = '';
+  server.stdout.on('data', (d) => (output += d));
+  server.stderr.on('data', (d) => (output += d));
+  try {
+    await expect.poll(() => output, { timeout: 15_000 }).toContain('ready in');
+    const { webllmUrl, requests } = await runApp(page, 'http://127.0.0.1:4180/');
+    expect(requests()).not.toContain(webllmUrl);
+    expect(output).not.toContain('Sourcemap');
+    expect(output).not.toMatch(/error|warn/i);
+  } finally {
+    server.kill();
+  }
+});
+
+test('the app type-checks against the packed declarations with skipLibCheck off (no WebLLM types in them)', async () => {
+  const tsc = join(process.cwd(), 'node_modules/.bin/tsc');
+  // e2e/packed-app/tsconfig.json: strict, skipLibCheck false; it rejects on any error.
+  await promisify(execFile)(tsc, ['-p', PACKED_APP_DIR]);
+  const esm = join(PACKED_APP_DIR, 'node_modules/tabagent/dist/esm');
+  for (const file of (await readdir(esm, { recursive: true })).filter((f) => f.endsWith('.d.ts'))) {
+    expect(await readFile(join(esm, file), 'utf8'), file).not.toMatch(/(from|import\()\s*['"]@mlc-ai\//);
+  }
 });

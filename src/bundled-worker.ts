@@ -1,6 +1,8 @@
-// How the ES package starts its worker: the literal `new Worker(new URL(…,
-// import.meta.url))` form, which bundlers (Vite, webpack, Rollup) recognise and
-// emit as a worker file next to this module.
+// How an app built from these sources (the demo, the e2e harness, the PWA)
+// starts its worker: the literal `new Worker(new URL(…, import.meta.url))`
+// form, which bundlers recognise and build as a worker of their own (an ES
+// module worker splits WebLLM out). The published package uses the prebuilt
+// worker instead (packaged-worker.ts).
 import { workerAt, type WorkerLauncher } from './model/open-worker.js';
 
 export const launchBundledWorker: WorkerLauncher = (workerUrl) =>

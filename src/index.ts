@@ -7,6 +7,7 @@ import { modelCacheWith } from './model/model-cache.js';
 export const createAgent = createAgentWith(launchBundledWorker);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundledWorker);
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
+export type { WebLLMAppConfig, WebLLMModelRecord } from './rpc/worker-protocol.js';
 export type { ModelOptions } from './agent/model-session.js';
 export type { ModelCacheOptions, ModelRef } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';

@@ -13,6 +13,7 @@ import { renderMessages } from '../protocol/render-request.js';
 import type { ToolCodec } from '../protocol/types.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
 import type { Engine, EngineRequest } from './engine.js';
+import { engines } from './engine-modules.js';
 import type { FakeRequest } from '../rpc/worker-protocol.js';
 import type { Respond } from './fake/fake-engine.js';
 import type { ModelSpec, WebLLMSource } from '../rpc/worker-protocol.js';
@@ -89,7 +90,7 @@ export class EngineHost {
 
   /** Ask about, or delete, a WebLLM model in the browser's cache (works with any model loaded, or none). */
   async modelCache(action: 'has' | 'delete', source: WebLLMSource): Promise<boolean> {
-    const { isCached, deleteCached } = await import('./webllm-engine.js');
+    const { isCached, deleteCached } = await engines.webllm();
     if (action === 'has') return isCached(source);
     await deleteCached(source);
     return false;
@@ -175,7 +176,7 @@ async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | u
     const script = spec.outputs ? { outputs: spec.outputs } : respond ? { respond } : undefined;
     if (!script) throw new InvalidOptionsError('model', 'the fake model needs its script');
     // Loaded on demand, with xgrammar, so a worker running WebLLM never fetches either.
-    const { FakeEngine } = await import('./fake/fake-engine.js');
+    const { FakeEngine, fakeLoad } = await engines.fake();
     contextWindow = spec.contextWindow;
     engine = new FakeEngine(script, {
       template,
@@ -185,11 +186,10 @@ async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | u
       firstTurn: spec.firstTurn,
     });
     // Nothing to download, but a UI built on progress reports should still see it go.
-    const { fakeLoad } = await import('./fake/fake-load.js');
     await fakeLoad(spec.modelId, spec.load ?? {}, report);
   } else {
     // Loaded on demand, so a worker that only runs the fake never fetches WebLLM.
-    const { loadWebLLM } = await import('./webllm-engine.js');
+    const { loadWebLLM } = await engines.webllm();
     ({ engine, contextWindow } = await loadWebLLM(spec, report));
   }
   await lastReport;

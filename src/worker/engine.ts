@@ -27,3 +27,13 @@ export interface Engine {
   interrupt(): void;
   unload(): Promise<void>;
 }
+
+/**
+ * The engines, each loaded only when a model needs it (engine-modules.ts): a
+ * worker running WebLLM never fetches the fake engine and its xgrammar, one
+ * running the fake never fetches WebLLM.
+ */
+export interface EngineModules {
+  webllm(): Promise<typeof import('./webllm-engine.js')>;
+  fake(): Promise<typeof import('./fake/fake-module.js')>;
+}

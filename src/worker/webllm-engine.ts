@@ -150,7 +150,8 @@ async function checkGpu(modelId: string): Promise<void> {
 }
 
 function appConfigFor(source: WebLLMSource): AppConfig {
-  if (source.appConfig) return source.appConfig;
+  // tabagent's own declaration of WebLLM's AppConfig shape (WebLLMAppConfig); WebLLM checks the object itself.
+  if (source.appConfig) return source.appConfig as AppConfig;
   const prebuilt = prebuiltAppConfig.model_list.find((m) => m.model_id === source.modelId);
   if (!source.modelUrl) {
     if (!prebuilt) {

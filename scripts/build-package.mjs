@@ -1,0 +1,64 @@
+// Builds the package: `npm run build` (and `npm pack`, through prepack).
+//   dist/esm/           ES modules and type declarations (tsc): `tabagent`, `tabagent/testing`
+//   dist/script-tag/    built by Vite:
+//     tabagent-worker.js   the model worker, an ES module that imports nothing of its own
+//     webllm-engine.js     WebLLM, which the worker imports only for a WebLLM model
+//     fake-engine.js       the fake engine with xgrammar, only for a fake model
+//     tabagent.js          one classic script defining the global `TabAgent`
+//     tabagent-testing.js  the fake model and helpers, as the global `TabAgentTesting`
+// The worker and its engines are each one self-contained file: apps' bundlers
+// copy them as they are (src/packaged-worker.ts), and so do CDNs.
+// `node scripts/build-package.mjs script-tag` builds only dist/script-tag.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+if (process.argv[2] !== 'script-tag') {
+  rmSync(at('dist/esm'), { recursive: true, force: true });
+  execFileSync(at('node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  // The package starts the prebuilt worker; builds from the sources keep bundled-worker.ts.
+  writeFileSync(
+    at('dist/esm/bundled-worker.js'),
+    "// The published package starts the prebuilt worker (src/packaged-worker.ts); written by scripts/build-package.mjs.\nexport { launchPackagedWorker as launchBundledWorker } from './packaged-worker.js';\n",
+  );
+  rmSync(at('dist/esm/bundled-worker.js.map'), { force: true });
+}
+
+rmSync(at('dist/script-tag'), { recursive: true, force: true });
+/** One self-contained file in dist/script-tag (source maps carry their sources). */
+const bundle = (entry, fileName, options = {}) =>
+  build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    resolve: options.resolve,
+    build: {
+      outDir: 'dist/script-tag',
+      emptyOutDir: false,
+      target: 'es2022',
+      sourcemap: true,
+      minify: true,
+      lib: { entry, formats: [options.name ? 'iife' : 'es'], name: options.name, fileName: () => fileName },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+
+// The worker loads its engines as the files beside it, not as chunks of its own.
+await bundle('src/worker/worker.ts', 'tabagent-worker.js', {
+  resolve: { alias: [{ find: /^\.\/engine-modules\.js$/, replacement: at('src/worker/engine-files.ts') }] },
+});
+await bundle('src/worker/webllm-engine.ts', 'webllm-engine.js');
+await bundle('src/worker/fake/fake-module.ts', 'fake-engine.js');
+await bundle('src/script-tag-testing.ts', 'tabagent-testing.js', { name: 'TabAgentTesting' });
+await bundle('src/script-tag.ts', 'tabagent.js', { name: 'TabAgent' });
+
+// Neither engine may end up in the worker itself: it would load with every model.
+const worker = readFileSync(at('dist/script-tag/tabagent-worker.js'), 'utf8');
+for (const marker of ['MLCEngine', 'GrammarMatcher']) {
+  if (worker.includes(marker)) throw new Error(`dist/script-tag/tabagent-worker.js contains ${marker}: an engine was bundled into the worker`);
+}
