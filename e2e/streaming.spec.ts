@@ -78,8 +78,14 @@ test('abort during generation, streaming and not: AbortError, partial kept, next
     const agent = await createAgent({ model: fakeModel([long, long, 'recovered']) });
     const chat = await agent.newChat();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Abort once words have been shown (a timer would race a cold worker that has written nothing yet).
+    let seen = '';
+    const off = chat.on('text', (e) => {
+      seen += e.delta;
+      if (seen.length > 20) controller.abort();
+    });
     const plain = await chat.send('go', { signal: controller.signal }).catch((e) => e);
+    off();
     const streamController = new AbortController();
     let streamed = '';
     let streamError: unknown;
