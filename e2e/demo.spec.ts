@@ -72,6 +72,9 @@ function chatItem(page: Page, title: string): Locator {
 async function openPicker(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /Choose a model/ }).first().click();
   await expect(picker(page)).toBeVisible();
+  // As a person would, pick once the list has stopped changing: a click while
+  // it fills in could land on the row that moved under the pointer.
+  await expect(picker(page).locator('.models-checking')).toHaveCount(0);
   return picker(page);
 }
 
