@@ -1,7 +1,7 @@
 // The baseline: the same fake model and the same scripted output, driven
 // directly in a worker, with no tabagent around it (no page API, no comlink,
 // no protocol, no validation, no storage).
-import type { EngineMessage } from '../../src/protocol/types.js';
+import type { EngineMessage } from '../../src/shared/tool-protocol.js';
 import { convTemplate } from '../../src/protocol/conv-templates.js';
 import { FakeEngine } from '../../src/worker/fake/fake-engine.js';
 

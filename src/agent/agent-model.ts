@@ -12,7 +12,7 @@
 //   load, it rejects at once (ModelNotLoadedError, or the load's own error).
 // - close() ends everything; later calls reject with AgentClosedError.
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
+import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ModelOptions } from './model-session.js';
 
 /** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */

@@ -15,7 +15,7 @@ import type { CommitMeta } from '../store/records.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
-import type { ChatMessage } from './types.js';
+import type { ChatMessage } from '../shared/chat.js';
 
 const add = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b });
 const ask = rawTool({ name: 'ask_user', description: 'Ask the user', parameters: { type: 'object', properties: { q: { type: 'string' } } } });

@@ -1,6 +1,6 @@
 // An agent: one model in one worker, and the chats kept for it.
 import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
-import type { ModelInfo } from '../model/types.js';
+import type { ModelInfo } from '../shared/model.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
 import { askToPersist, currentStorage, type StorageInfo } from '../store/open-store.js';
 import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
@@ -9,7 +9,7 @@ import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
 import type { ObjectStream } from './object-stream.js';
-import type { ChatMessage, Reply } from './types.js';
+import type { ChatMessage, Reply } from '../shared/chat.js';
 import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
 
 export type { Prompt, PromptMessage } from './prompt.js';

@@ -8,7 +8,7 @@ import { toolCallsText as calls } from '../testing/calls.js';
 import { localAgent, localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
 import type { StreamPart } from './chat-stream.js';
-import type { ChatMessage } from './types.js';
+import type { ChatMessage } from '../shared/chat.js';
 
 const tools = () => {
   const removed: string[] = [];

@@ -3,7 +3,7 @@
 import type { CommitState } from './chat-state.js';
 import type { BatchJournal } from './run-batch.js';
 import { serial } from './serial.js';
-import type { ChatMessage, ToolResultRecord } from './types.js';
+import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 
 /**
  * The batch's progress, written as it happens: one write at a time, each

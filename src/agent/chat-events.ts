@@ -1,6 +1,6 @@
 import type { ContextTrim } from './context-window.js';
-import type { FinishReason } from '../model/types.js';
-import type { ToolCall, ToolCallStatus } from './types.js';
+import type { FinishReason } from '../shared/model.js';
+import type { ToolCall, ToolCallStatus } from '../shared/chat.js';
 
 /** Everything a UI may want to draw while a chat runs. Listeners run in order, never concurrently. */
 export type ChatEvents = {

@@ -1,11 +1,11 @@
 import { InvalidOptionsError } from '../errors/index.js';
-import type { GenerationOptions } from '../model/types.js';
-import type { ToolChoice } from '../protocol/types.js';
+import type { GenerationOptions } from '../shared/model.js';
+import type { ToolChoice } from '../shared/tool-protocol.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../tools/encode-result.js';
 import type { Tool } from '../tools/types.js';
 import { checkContextOptions, type ContextOptions } from './context-window.js';
 import { checkHooks, type ToolHooks } from './hooks.js';
-import type { ChatSettings } from './loop.js';
+import type { ChatSettings } from '../shared/chat.js';
 import type { PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
 import { ToolSet } from './tool-set.js';

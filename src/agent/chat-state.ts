@@ -18,7 +18,7 @@ import { ChatConflictError, ChatNotFoundError, type ChatClosedError } from '../e
 import type { ChatChanges, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
-import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from './types.js';
+import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface ChatStateInit {
   id: string;

@@ -10,8 +10,8 @@
 // - A run that fails: the iterator throws its error, after the text before it.
 // - A consumer that stops early (`break`, `return()`): the run is aborted and
 //   its AbortError is not reported to anyone.
-import type { FinishReason } from '../model/types.js';
-import type { Reply, StepUsage, ToolCall, ToolResultRecord } from './types.js';
+import type { FinishReason } from '../shared/model.js';
+import type { Reply, StepUsage, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 /** One part of a run's stream. `step` is the model call it belongs to (`Step.index`). */
 export type StreamPart =

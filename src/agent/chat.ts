@@ -1,8 +1,8 @@
 // A conversation as the app uses it: send, answer tool calls, stream, rename.
 // Its stored state, and the one-run-at-a-time rules, live in ChatState.
 import { ChatClosedError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
-import type { ChatModel, GenerationOptions } from '../model/types.js';
-import type { ToolChoice } from '../protocol/types.js';
+import type { ChatModel, GenerationOptions } from '../shared/model.js';
+import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import { encodeError } from '../tools/encode-result.js';
@@ -14,7 +14,8 @@ import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
-import { emptyStats, runLoop, type ChatSettings } from './loop.js';
+import { emptyStats, runLoop } from './loop.js';
+import { type ChatSettings } from '../shared/chat.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
 import { DEFAULT_DENIAL, deny, execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
@@ -23,8 +24,8 @@ import { ToolSet } from './tool-set.js';
 import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
-import type { JsonSchema } from '../json.js';
-import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from './types.js';
+import type { JsonSchema } from '../shared/json.js';
+import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface SendOptions {
   /** Abort the run: generation stops, running handlers see `ctx.signal` abort, the call rejects with the abort reason. */

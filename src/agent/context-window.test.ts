@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isContextOverflowError } from '../errors/index.js';
-import type { EngineMessage } from '../protocol/types.js';
+import type { EngineMessage } from '../shared/tool-protocol.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 import type { FakeRequest } from '../testing/types.js';

@@ -18,10 +18,10 @@
 // Token counts are estimates (protocol/token-estimate.ts), but for the
 // model's own turns, whose completion tokens WebLLM reports exactly.
 import { ContextOverflowError, InvalidOptionsError } from '../errors/index.js';
-import type { ModelMessage } from '../model/types.js';
+import type { ModelMessage } from '../shared/model.js';
 import { countTokens } from '../protocol/token-estimate.js';
-import type { ToolDeclaration } from '../protocol/types.js';
-import type { ChatMessage, ToolResultRecord } from './types.js';
+import type { ToolDeclaration } from '../shared/tool-protocol.js';
+import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 
 /**
  * The share of the window a trim leaves the prompt and the reply's room, and

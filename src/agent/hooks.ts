@@ -1,7 +1,7 @@
 // What a chat may decide about tool calls before and after they run. Hooks
 // are awaited one at a time, in the model's call order, even when handlers
 // run concurrently.
-import type { JsonObject } from '../json.js';
+import type { JsonObject } from '../shared/json.js';
 import type { ToolTraits } from '../tools/types.js';
 
 /** A call about to run (or just run), with its validated input. */

@@ -23,8 +23,8 @@
 //   its signal goes on detached, its result unheard); unfinished calls are
 //   answered "stopped", so the next send works; reject with the abort reason.
 import { ContextOverflowError, ToolHopsError, UnknownToolError, isModelError } from '../errors/index.js';
-import type { ChatModel, GenerateOptions, GenerationOptions, ModelRequest, ModelResponse } from '../model/types.js';
-import type { ToolChoice } from '../protocol/types.js';
+import type { ChatModel, GenerateOptions, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { ToolChoice } from '../shared/tool-protocol.js';
 import { encodeError } from '../tools/encode-result.js';
 import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
 import type { ChatEvents, ToolEventName } from './chat-events.js';
@@ -38,21 +38,9 @@ import { draftWriter } from './draft-writer.js';
 import { runBatch } from './run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
-import type { AssistantMessage, ChatMessage, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from './types.js';
+import type { AssistantMessage, ChatMessage, ChatSettings, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 /** A chat's stored settings: plain data. */
-export interface ChatSettings {
-  system?: string;
-  maxToolHops: number;
-  maxConcurrentTools: number;
-  toolChoice: ToolChoice;
-  grammar?: boolean;
-  generation?: GenerationOptions;
-  maxResultChars: number;
-  /** How the chat fits the model's context window (a strategy function is given again on open, like the hooks). */
-  context?: { strategy?: 'trim' | 'error'; window?: number; reserve?: number };
-}
-
 export interface LoopContext {
   readonly model: ChatModel;
   readonly settings: ChatSettings;

@@ -2,8 +2,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { isInvalidObjectError, isInvalidOptionsError, type InvalidObjectError } from '../errors/index.js';
-import type { JsonSchema } from '../json.js';
-import type { FinishReason } from '../model/types.js';
+import type { JsonSchema } from '../shared/json.js';
+import type { FinishReason } from '../shared/model.js';
 import { partialJson } from './partial-json.js';
 import { objectOutput } from './object-output.js';
 

@@ -5,8 +5,8 @@
 import { fromJSONSchema } from 'zod';
 import { $ZodAsyncError, registry, safeParse, toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { InvalidObjectError, InvalidOptionsError } from '../errors/index.js';
-import { isJsonObject, type JsonSchema } from '../json.js';
-import type { FinishReason } from '../model/types.js';
+import { isJsonObject, type JsonSchema } from '../shared/json.js';
+import type { FinishReason } from '../shared/model.js';
 import { jsonProblem } from '../tools/encode-result.js';
 
 /** A zod schema (its output type is what `read` returns), or a plain JSON Schema (read as `unknown`). */

@@ -1,7 +1,7 @@
 // A page's answer to a pending call, as the model will read it: a result, or
 // a failure reported the way the `inform` policy would write it.
 import { encodeError, encodeResult } from '../tools/encode-result.js';
-import type { ToolCall, ToolResultRecord } from './types.js';
+import type { ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface ToolResultInput {
   callId: string;

@@ -3,10 +3,10 @@
 // call only (then 'auto', so a forced call is not forced forever). A
 // `prepareStep` function may change any of these for the next call only.
 import { InvalidOptionsError, UnknownToolError } from '../errors/index.js';
-import type { GenerationOptions } from '../model/types.js';
-import type { ToolChoice } from '../protocol/types.js';
+import type { GenerationOptions } from '../shared/model.js';
+import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ToolSet } from './tool-set.js';
-import type { Step } from './types.js';
+import type { Step } from '../shared/chat.js';
 
 /** Settings for one model call. */
 export interface StepSettings {

@@ -1,7 +1,7 @@
 // The conversation of a one-shot task (agent.generate, agent.generateObject):
 // checked, and turned into chat messages.
 import { InvalidOptionsError } from '../errors/index.js';
-import type { ChatMessage } from './types.js';
+import type { ChatMessage } from '../shared/chat.js';
 
 /** A message of a one-shot conversation: text only. */
 export interface PromptMessage {

@@ -13,7 +13,7 @@
 import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
 import { serial } from './serial.js';
 import type { ManagedTool } from '../tools/types.js';
-import type { ToolCall, ToolResultRecord } from './types.js';
+import type { ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 /** Where a batch's progress goes as it happens, so a closed tab loses none of it. */
 export interface BatchJournal {

@@ -8,7 +8,7 @@ import type { ManagedTool } from '../tools/types.js';
 import { validateArguments } from '../tools/validate-arguments.js';
 import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
-import type { ToolCall, ToolCallStatus, ToolResultRecord } from './types.js';
+import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 
 export interface CallEnvironment {
   signal: AbortSignal;

@@ -9,7 +9,7 @@ import { localAgent, localChat } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
 import type { StreamPart } from './chat-stream.js';
 import { hasToolCall, hopCountIs } from './stop-conditions.js';
-import type { Step, ToolResultRecord } from './types.js';
+import type { Step, ToolResultRecord } from '../shared/chat.js';
 import type { FakeModel } from '../testing/fake-model.js';
 
 const add = tool({ name: 'add', description: 'Add two numbers', input: z.object({ a: z.number(), b: z.number() }), onError: 'inform', run: ({ a, b }) => a + b });

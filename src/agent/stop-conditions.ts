@@ -2,7 +2,7 @@
 // so far, checked after each model call whose calls would run. A run that
 // meets one resolves normally, with that step's calls left pending; the hop
 // cap (maxToolHops) stays the safety net and rejects with ToolHopsError.
-import type { Step } from './types.js';
+import type { Step } from '../shared/chat.js';
 
 /** True to stop the run here, the latest step's calls left pending. */
 export type StopCondition = (state: { steps: readonly Step[] }) => boolean | Promise<boolean>;

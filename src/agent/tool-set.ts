@@ -1,7 +1,7 @@
 // The tools of one chat, by name. Names are looked up with Object.hasOwn so a
 // model that writes `constructor` or `__proto__` finds nothing.
 import { DuplicateToolError, InvalidOptionsError, UnknownToolError } from '../errors/index.js';
-import type { ToolChoice, ToolDeclaration } from '../protocol/types.js';
+import type { ToolChoice, ToolDeclaration } from '../shared/tool-protocol.js';
 import type { ManagedTool, Tool } from '../tools/types.js';
 
 export class ToolSet {

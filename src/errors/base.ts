@@ -1,6 +1,6 @@
 // Every tabagent error carries a stable `name` and `code`: class names do not
 // survive minifiers and `instanceof` does not survive the worker boundary.
-import type { ReplyStats } from '../stats.js';
+import type { ReplyStats } from '../shared/stats.js';
 
 const MARK = Symbol.for('tabagent.error');
 

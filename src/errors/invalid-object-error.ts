@@ -1,4 +1,4 @@
-import type { FinishReason } from '../model/types.js';
+import type { FinishReason } from '../shared/model.js';
 import { TabAgentError, codeGuard } from './base.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../agent/types.js';
+import type { ToolCall } from '../shared/chat.js';
 import { TabAgentError, codeGuard } from './base.js';
 
 /** A new user message was sent while tool calls of the last turn are still unanswered. */

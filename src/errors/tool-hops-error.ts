@@ -1,4 +1,4 @@
-import type { Reply } from '../agent/types.js';
+import type { Reply } from '../shared/chat.js';
 import { TabAgentError, codeGuard } from './base.js';
 
 /**

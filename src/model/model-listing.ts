@@ -5,7 +5,7 @@
 // Cache API, and the GPU is asked for an adapter only.
 import { InvalidOptionsError } from '../errors/index.js';
 import { modelEntry } from '../protocol/model-table.js';
-import type { ModelFamily } from '../protocol/types.js';
+import type { ModelFamily } from '../shared/tool-protocol.js';
 import { browserGpu, gpuFeatures, type GpuLike } from './gpu-support.js';
 import { parametersOf, quantizationOf } from './model-id.js';
 import { MODEL_URL_BASE, PREBUILT_MODELS, type PrebuiltRow } from './prebuilt-models.js';

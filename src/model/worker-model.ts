@@ -2,7 +2,7 @@
 // becomes a cancel call and whose text arrives over the text channel.
 import type { GenerationReceiver } from '../rpc/generation-channel.js';
 import type { FakeRequest } from '../rpc/worker-protocol.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from './types.js';
+import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 
 /** What the model calls in the worker. */
 export interface ModelHost {

@@ -1,7 +1,7 @@
 // Reading the JSON inside a call the way small models write it.
 import { jsonrepair } from 'jsonrepair';
-import { isJsonObject, type JsonValue } from '../json.js';
-import type { ParsedCall } from './types.js';
+import { isJsonObject, type JsonValue } from '../shared/json.js';
+import type { ParsedCall } from '../shared/tool-protocol.js';
 
 const INVALID = Symbol('invalid');
 

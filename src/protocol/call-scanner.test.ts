@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FinishReason } from '../model/types.js';
+import type { FinishReason } from '../shared/model.js';
 import { CallScanner } from './call-scanner.js';
 import { hermesJson as hermesSyntax } from './formats/hermes-json.js';
 import { gemma4Call } from './formats/gemma4.js';
@@ -7,7 +7,8 @@ import { llamaJson as llamaSyntax } from './formats/llama-json.js';
 import { ministralArgs, mistralList } from './formats/mistral.js';
 import { phi4ToolCall } from './formats/phi4-mini.js';
 import { qwenXml } from './formats/qwen-xml.js';
-import type { CallFormat, ParsedTurn } from './types.js';
+import type { CallFormat } from './types.js';
+import type { ParsedTurn } from '../shared/tool-protocol.js';
 
 /** Parse a finished output in one go; `truncated`: it ended at the token limit. */
 function scanOutput(format: CallFormat | null, raw: string, truncated: boolean | FinishReason): ParsedTurn {

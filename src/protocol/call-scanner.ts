@@ -17,8 +17,9 @@
 //   become a call is held back until it is decided.
 // - Visible text is trimmed: leading whitespace dropped, trailing whitespace
 //   held until more text follows.
-import type { FinishReason } from '../model/types.js';
-import type { CallFormat, ParsedCall, ParsedTurn } from './types.js';
+import type { FinishReason } from '../shared/model.js';
+import type { CallFormat } from './types.js';
+import type { ParsedCall, ParsedTurn } from '../shared/tool-protocol.js';
 
 const THINK_OPEN = '<think>';
 const THINK_CLOSE = '</think>';

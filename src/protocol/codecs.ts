@@ -7,7 +7,8 @@ import { phi4ToolCall } from './formats/phi4-mini.js';
 import { qwenXml } from './formats/qwen-xml.js';
 import { gemma4Call, gemma4Value } from './formats/gemma4.js';
 import { pyJson } from './py-json.js';
-import type { CallFormat, EncodedToolResult, EngineMessage, ModelFamily, ToolCodec, ToolDeclaration } from './types.js';
+import type { CallFormat, ToolCodec } from './types.js';
+import type { EncodedToolResult, EngineMessage, ModelFamily, ToolDeclaration } from '../shared/tool-protocol.js';
 
 const asFunction = (t: ToolDeclaration) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } });
 

@@ -7,7 +7,8 @@ import { xgrammar } from '../test-support/xgrammar.js';
 import { CallScanner } from './call-scanner.js';
 import { codecs } from './codecs.js';
 import { buildConstraint, buildOutputConstraint, excludingGrammar } from './grammar.js';
-import { MODEL_FAMILIES, type ModelFamily, type Reasoning, type ResponseFormat, type ToolChoice, type ToolDeclaration } from './types.js';
+import { type Reasoning } from './types.js';
+import { MODEL_FAMILIES, type ModelFamily, type ResponseFormat, type ToolChoice, type ToolDeclaration } from '../shared/tool-protocol.js';
 
 const tools: ToolDeclaration[] = [
   {

@@ -2,8 +2,9 @@
 // from the same CallFormat the scanner reads, so a call can start exactly
 // where the scanner looks for one and nowhere else. Shapes checked against
 // @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
-import type { JsonSchema } from '../json.js';
-import type { CallFormat, Reasoning, ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from './types.js';
+import type { JsonSchema } from '../shared/json.js';
+import type { CallFormat, Reasoning } from './types.js';
+import type { ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from '../shared/tool-protocol.js';
 
 const THINK: Tag = { type: 'tag', begin: '<think>', content: { type: 'any_text' }, end: '</think>' };
 /** The rest of a think block the prompt already opened. */

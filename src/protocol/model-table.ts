@@ -3,7 +3,7 @@
 // says the model was trained on that call format; the others are told the
 // Hermes format in their system prompt and held to it by the grammar.
 // Facts and their sources: docs/models.md.
-import type { ModelFamily } from './types.js';
+import type { ModelFamily } from '../shared/tool-protocol.js';
 
 export interface ModelEntry {
   /** The model without its quantization and context-size suffixes. */

@@ -1,5 +1,6 @@
-import type { ModelRequest } from '../model/types.js';
-import type { EngineMessage, ToolCodec } from './types.js';
+import type { ModelRequest } from '../shared/model.js';
+import type { ToolCodec } from './types.js';
+import type { EngineMessage } from '../shared/tool-protocol.js';
 
 /**
  * The conversation as the engine takes it: one engine message per runtime

@@ -6,7 +6,7 @@ import { renderMessages } from './render-request.js';
 const hermesCodec = codecs.hermes;
 const qwen3Codec = codecs.qwen3;
 const llamaCodec = codecs.llama;
-import type { ToolDeclaration } from './types.js';
+import type { ToolDeclaration } from '../shared/tool-protocol.js';
 
 const weather: ToolDeclaration = {
   name: 'get_weather',

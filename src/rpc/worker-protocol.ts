@@ -1,7 +1,7 @@
 // The worker protocol: every plain-data message and type that crosses between
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
-import type { EngineMessage, ModelFamily, ResponseFormat } from '../protocol/types.js';
+import type { EngineMessage, ModelFamily, ResponseFormat } from '../shared/tool-protocol.js';
 
 /**
  * WebLLM's AppConfig shape (@mlc-ai/web-llm 0.2.86), declared here so that

@@ -10,7 +10,7 @@
 //                   { "role": "assistant", "raw", "text", "reasoning", "toolCalls", "finishReason", "createdAt" },
 //                   { "role": "tool", "results": [{ "callId", "name", "content", "isError" }], "createdAt" } ]
 //   }
-import type { ChatMessage } from '../agent/types.js';
+import type { ChatMessage } from '../shared/chat.js';
 import type { ChatRecord, StoredChat } from './records.js';
 
 export const EXPORT_FORMAT = 'tabagent.chat';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../agent/types.js';
+import type { ChatMessage } from '../shared/chat.js';
 import { isChatNotFoundError, isDatabaseBlockedError, isStorageError, isStorageQuotaError } from '../errors/index.js';
 import { IdbChatStore } from './idb-chat-store.js';
 import { openDatabase } from './open-database.js';

@@ -8,7 +8,7 @@
 // - A connection the browser dropped is reopened once; one closed because a
 //   newer tab upgraded the database is not (this page must reload).
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
-import type { ChatMessage } from '../agent/types.js';
+import type { ChatMessage } from '../shared/chat.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
 import { openDatabase, type ClosedReason } from './open-database.js';

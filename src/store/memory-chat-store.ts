@@ -1,6 +1,6 @@
 // Chats in memory: `storage: false`, or when IndexedDB is unavailable. Values
 // are cloned in and out, as IndexedDB would, so callers cannot share state.
-import type { ChatMessage } from '../agent/types.js';
+import type { ChatMessage } from '../shared/chat.js';
 import { ChatNotFoundError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
 import type { ChatChanges, ChatRecord, ChatStore, ChatSummary, CommitMeta, StoredChat } from './records.js';

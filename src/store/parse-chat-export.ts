@@ -2,7 +2,7 @@
 // untrusted input: it is checked against the format field by field, rebuilt
 // from what the schema keeps, and refused whole on any problem.
 import * as z from 'zod/mini';
-import type { ChatMessage } from '../agent/types.js';
+import type { ChatMessage } from '../shared/chat.js';
 import { InvalidChatExportError } from '../errors/index.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './chat-export.js';
 import type { StoredChat } from './records.js';

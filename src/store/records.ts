@@ -1,5 +1,5 @@
-import type { ChatMessage, ToolResultRecord } from '../agent/types.js';
-import type { ChatSettings } from '../agent/loop.js';
+import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
+import type { ChatSettings } from '../shared/chat.js';
 
 /** What a chat list shows. */
 export interface ChatSummary {

@@ -3,10 +3,10 @@
 import { Agent } from '../agent/agent.js';
 import { AgentModel, type LoadedModel, type ModelStarter } from '../agent/agent-model.js';
 import type { ModelOptions } from '../agent/model-session.js';
-import type { ChatModel } from '../model/types.js';
+import type { ChatModel } from '../shared/model.js';
 import { Chat } from '../agent/chat.js';
 import { chatSettings, type ChatOptions } from '../agent/chat-options.js';
-import type { ChatMessage, ToolResultRecord } from '../agent/types.js';
+import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';

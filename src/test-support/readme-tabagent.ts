@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { Agent } from '../agent/agent.js';
 import type { AgentOptions } from '../agent/create-agent.js';
-import type { LoadProgress } from '../model/types.js';
+import type { LoadProgress } from '../shared/model.js';
 import type { ModelRef } from '../model/model-cache.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';

@@ -3,7 +3,7 @@
 // grammar lets a model write.
 import { codecs } from '../protocol/codecs.js';
 import { gemma4Value } from '../protocol/formats/gemma4.js';
-import type { ModelFamily, TagFormat } from '../protocol/types.js';
+import type { ModelFamily, TagFormat } from '../shared/tool-protocol.js';
 
 type Args = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // KV accounting) runs in the worker, and every request is recorded here.
 import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
 import { convTemplate } from '../protocol/conv-templates.js';
-import { isModelFamily } from '../protocol/types.js';
+import { isModelFamily } from '../shared/tool-protocol.js';
 import type { FakeModelSpec } from '../rpc/worker-protocol.js';
 import type { FakeLoad, FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { ModelFamily } from '../protocol/types.js';
+import type { ModelFamily } from '../shared/tool-protocol.js';
 import type { FakeLoad, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';
 
 export type { FakeFault, FakeLoad, FakeOutput, FakeRequest } from '../rpc/worker-protocol.js';

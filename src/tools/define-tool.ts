@@ -1,7 +1,7 @@
 import { toJSONSchema, type $ZodType, type output } from 'zod/v4/core';
 import { InvalidOptionsError } from '../errors/index.js';
 import { jsonProblem } from './encode-result.js';
-import { isJsonObject, type JsonSchema } from '../json.js';
+import { isJsonObject, type JsonSchema } from '../shared/json.js';
 import type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, ToolContext, ToolTraits } from './types.js';
 
 // The names every model family and OpenAI-style API accept.

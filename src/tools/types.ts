@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core';
-import type { JsonSchema } from '../json.js';
+import type { JsonSchema } from '../shared/json.js';
 
 /** What a handler gets besides its input. */
 export interface ToolContext {

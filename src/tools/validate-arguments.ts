@@ -3,7 +3,7 @@
 // Schema the model was shown, then let the tool's own schema decide.
 import type { $ZodType } from 'zod/v4/core';
 import type { ArgumentIssue } from '../errors/index.js';
-import { isJsonObject, type JsonSchema } from '../json.js';
+import { isJsonObject, type JsonSchema } from '../shared/json.js';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ArgumentIssue[] };
 

@@ -3,8 +3,8 @@
 // model could not write fails at once, and no calls are read from the reply.
 import { describe, expect, it } from 'vitest';
 import { isFakeGrammarError } from '../errors/index.js';
-import type { JsonSchema } from '../json.js';
-import type { ModelRequest } from '../model/types.js';
+import type { JsonSchema } from '../shared/json.js';
+import type { ModelRequest } from '../shared/model.js';
 import { buildOutputConstraint } from '../protocol/grammar.js';
 import { localModel } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';

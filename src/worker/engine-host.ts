@@ -3,7 +3,7 @@
 // constrains them with a grammar, streams the visible text and parses calls.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import { InvalidOptionsError } from '../errors/index.js';
-import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../model/types.js';
+import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import { CallScanner } from '../protocol/call-scanner.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, replyReasoning, type ConvTemplate } from '../protocol/conv-templates.js';

@@ -1,7 +1,7 @@
 // The boundary WebLLM's engine exposes, reduced to what tabagent uses. The
 // WebLLM adapter and the fake model both implement it, inside the worker.
-import type { FinishReason, ModelUsage } from '../model/types.js';
-import type { EngineMessage, ResponseFormat } from '../protocol/types.js';
+import type { FinishReason, ModelUsage } from '../shared/model.js';
+import type { EngineMessage, ResponseFormat } from '../shared/tool-protocol.js';
 
 /** An OpenAI-style chat completion request, as WebLLM takes it. */
 export interface EngineRequest {

@@ -2,7 +2,7 @@
 // its own text; the fraction of the weights phases is fetched bytes over the
 // total of the model's manifest (tensor-cache.json: its shards' `nbytes`, see
 // model/webllm-cache.ts), so with that total the bytes are exact at shard granularity.
-import type { LoadProgress } from '../model/types.js';
+import type { LoadProgress } from '../shared/model.js';
 
 /** What WebLLM's initProgressCallback gives (its InitProgressReport). */
 export interface WebLLMReport {

@@ -1,10 +1,10 @@
 // The only module that imports WebLLM. Kept thin: check the GPU before any
 // download, load, stream, interrupt, and translate WebLLM's errors.
 import { CreateMLCEngine, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
-import type { EngineMessage } from '../protocol/types.js';
+import type { EngineMessage } from '../shared/tool-protocol.js';
 import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
 import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
-import type { LoadProgress } from '../model/types.js';
+import type { LoadProgress } from '../shared/model.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
 import type { WebLLMSource } from '../rpc/worker-protocol.js';
 import { byteProgress } from './load-progress.js';

@@ -1,7 +1,7 @@
 // Gemma 4 calls: `<|tool_call>call:NAME{key:value,…}<tool_call|>`, anywhere (the
 // markers are special tokens). Values are Gemma's own notation: keys bare,
 // strings between `<|"|>` marks, numbers, booleans, nested {…} and […].
-import type { JsonObject, JsonValue } from '../../json.js';
+import type { JsonObject, JsonValue } from '../../shared/json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 
 const OPEN = '<|tool_call>';

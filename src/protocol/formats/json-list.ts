@@ -1,7 +1,8 @@
 // Call lists written as JSON objects one after another (`{…}; {…}`) or in a
 // JSON array (`[{…}, {…}]`): the shared reading for Llama, Mistral and Phi-4-mini.
 import { endOfJsonValue, readCallJson } from '../call-json.js';
-import type { ParsedCall, ReadCalls } from '../types.js';
+import type { ReadCalls } from '../types.js';
+import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 function skipSpace(text: string, i: number): number {
   while (i < text.length && /\s/.test(text[i]!)) i++;

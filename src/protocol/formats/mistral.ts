@@ -4,9 +4,10 @@
 // - Ministral 3 (tokenizer v11+): `[TOOL_CALLS]name[ARGS]{…}`, one block per
 //   call; seen as `[TOOL_CALLS]name{…}` where [ARGS] decodes to nothing.
 // Both are read whichever the model writes; the grammar writes its own.
-import { isJsonObject } from '../../json.js';
+import { isJsonObject } from '../../shared/json.js';
 import { endOfJsonValue, guessName, parseModelJson } from '../call-json.js';
-import type { CallFormat, ReadCalls, ToolDeclaration } from '../types.js';
+import type { CallFormat, ReadCalls } from '../types.js';
+import type { ToolDeclaration } from '../../shared/tool-protocol.js';
 import { endOfObjects, readObjects } from './json-list.js';
 
 const OPEN = '[TOOL_CALLS]';

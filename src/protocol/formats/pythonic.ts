@@ -1,8 +1,9 @@
 // Llama 3.2's pythonic calls: `[get_weather(location="Boston", days=2), get_time()]`.
 // Values are Python literals, read with the same repairing JSON reader.
-import type { JsonObject } from '../../json.js';
+import type { JsonObject } from '../../shared/json.js';
 import { parseModelJson } from '../call-json.js';
-import type { ParsedCall, ReadCalls } from '../types.js';
+import type { ReadCalls } from '../types.js';
+import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 const LIST_START = /^\[\s*[A-Za-z_][\w.]*\(/;
 const MAY_START = /^\[\s*(?:[A-Za-z_][\w.]*)?$/;

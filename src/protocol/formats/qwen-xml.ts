@@ -1,9 +1,10 @@
 // Qwen3.5 (and Qwen3-Coder) calls: XML parameters inside <tool_call>:
 //   <tool_call>\n<function=NAME>\n<parameter=P>\nVALUE\n</parameter>\n</function>\n</tool_call>
 // xgrammar's `qwen_xml_parameter` constrains the parameters against the schema.
-import type { JsonObject, JsonValue } from '../../json.js';
+import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { parseModelJson } from '../call-json.js';
-import type { CallFormat, ParsedCall, ReadCalls } from '../types.js';
+import type { CallFormat, ReadCalls } from '../types.js';
+import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';

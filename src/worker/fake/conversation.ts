@@ -3,7 +3,7 @@
 // compared the way WebLLM decides whether its KV cache can be reused
 // (compareConversationObject). Text only: tabagent sends no images.
 import type { ConvTemplate } from '../../protocol/conv-templates.js';
-import type { EngineMessage } from '../../protocol/types.js';
+import type { EngineMessage } from '../../shared/tool-protocol.js';
 import { webllmError } from './webllm-error.js';
 
 type Role = 'user' | 'assistant' | 'tool';

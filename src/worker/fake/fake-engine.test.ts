@@ -3,7 +3,7 @@ import { isFakeGrammarError, isModelError } from '../../errors/index.js';
 import { codecs } from '../../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../../protocol/conv-templates.js';
 import { buildConstraint } from '../../protocol/grammar.js';
-import type { EngineMessage } from '../../protocol/types.js';
+import type { EngineMessage } from '../../shared/tool-protocol.js';
 import type { FakeRequest } from '../../rpc/worker-protocol.js';
 import type { EngineRequest } from '../engine.js';
 import { FakeEngine, type FakeSource } from './fake-engine.js';

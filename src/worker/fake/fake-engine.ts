@@ -4,7 +4,7 @@
 // context window, and refuses scripted output the request's grammar would not
 // allow. Only the sampling is fake: the text comes from a script (a list, here
 // in the worker, or a function on the page), streamed token by token.
-import type { FinishReason } from '../../model/types.js';
+import type { FinishReason } from '../../shared/model.js';
 import type { ConvTemplate } from '../../protocol/conv-templates.js';
 import { DeviceLostError, FakeGrammarError, FakeScriptError, ModelError } from '../../errors/index.js';
 import type { FakeFault, FakeOutput, FakeRequest } from '../../rpc/worker-protocol.js';

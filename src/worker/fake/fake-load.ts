@@ -1,7 +1,7 @@
 // A fake model's scripted load: progress as a download reports it, so an app's
 // loading UI, cancel button and retry path can be tested without weights.
 import { ModelLoadError } from '../../errors/index.js';
-import type { LoadProgress } from '../../model/types.js';
+import type { LoadProgress } from '../../shared/model.js';
 import type { FakeLoad } from '../../rpc/worker-protocol.js';
 
 const REPORT_EVERY_MS = 50;

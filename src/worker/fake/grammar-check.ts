@@ -2,7 +2,7 @@
 // (@mlc-ai/web-xgrammar, the version WebLLM 0.2.86 bundles), one UTF-8 byte at
 // a time over a byte vocabulary, so the first refused character is known.
 // Loaded only when a fake model runs: it never ships in a WebLLM worker's path.
-import type { ResponseFormat } from '../../protocol/types.js';
+import type { ResponseFormat } from '../../shared/tool-protocol.js';
 
 interface Matcher {
   acceptToken(token: number): boolean;

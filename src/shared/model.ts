@@ -1,7 +1,7 @@
 // The model seam: the loop talks to a ChatModel and never knows whether it is
 // WebLLM in a worker, the fake model, or something a test made up.
-import type { JsonSchema } from '../json.js';
-import type { EncodedToolResult, ModelFamily, ParsedCall, ToolChoice, ToolDeclaration } from '../protocol/types.js';
+import type { JsonSchema } from './json.js';
+import type { EncodedToolResult, ModelFamily, ParsedCall, ToolChoice, ToolDeclaration } from './tool-protocol.js';
 
 /** A conversation message in the runtime's own terms; the codec renders it for the model. */
 export type ModelMessage =

@@ -1,6 +1,7 @@
-import type { JsonObject } from '../json.js';
-import type { FinishReason } from '../model/types.js';
-import type { ReplyStats } from '../stats.js';
+import type { JsonObject } from './json.js';
+import type { FinishReason, GenerationOptions } from './model.js';
+import type { ToolChoice } from './tool-protocol.js';
+import type { ReplyStats } from './stats.js';
 
 /** A tool call the model made. */
 export interface ToolCall {
@@ -26,7 +27,7 @@ export interface ToolCall {
   awaitingApproval?: boolean;
 }
 
-export type { ReplyStats } from '../stats.js';
+export type { ReplyStats } from './stats.js';
 
 /** Tokens of one model call, as the model reported them. */
 export interface StepUsage {
@@ -128,3 +129,16 @@ export type ChatMessage =
   | { role: 'tool'; results: ToolResultRecord[]; createdAt: number };
 
 export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+
+/** A chat's settings, as stored with it. */
+export interface ChatSettings {
+  system?: string;
+  maxToolHops: number;
+  maxConcurrentTools: number;
+  toolChoice: ToolChoice;
+  grammar?: boolean;
+  generation?: GenerationOptions;
+  maxResultChars: number;
+  /** How the chat fits the model's context window (a strategy function is given again on open, like the hooks). */
+  context?: { strategy?: 'trim' | 'error'; window?: number; reserve?: number };
+}
