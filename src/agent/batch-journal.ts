@@ -2,7 +2,7 @@
 // ended with what, which wait for approval.
 import type { CommitState } from './chat-state.js';
 import type { BatchJournal } from './run-batch.js';
-import { serial } from './serial.js';
+import { Serial } from '../shared/serial.js';
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 
 /**
@@ -16,10 +16,10 @@ export function batchJournal(commit: (messages: ChatMessage[], state: CommitStat
   const awaiting: string[] = [];
   const started = new Set<string>(markedWithTurn);
   const unwritten = new Set<string>(markedWithTurn);
-  const write = serial();
+  const write = new Serial();
   let closed = false;
   let last: Promise<void> = Promise.resolve();
-  const save = () => (last = write(() => (closed ? Promise.resolve() : commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
+  const save = () => (last = write.run(() => (closed ? Promise.resolve() : commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
   return {
     started(callId) {
       if (unwritten.delete(callId)) return Promise.resolve();

@@ -19,6 +19,7 @@ import type { ChatChanges, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from '../shared/chat.js';
+import { Serial } from '../shared/serial.js';
 
 export interface ChatStateInit {
   id: string;
@@ -60,7 +61,7 @@ export class ChatState {
   readonly #store: ChatStore;
   readonly #sync: TabSync;
   readonly #onChange: (count: number) => void;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #queue = new Serial();
   /** Writes the running work made: once it has made one, it must never run again. */
   #written = 0;
   #closed: ChatClosedError | null = null;
@@ -121,34 +122,34 @@ export class ChatState {
     return [...this.#awaiting];
   }
 
-  /** Run `work` in turn, under the chat's lock (see the rules at the top). */
-  exclusive<T>(work: () => Promise<T>, signal?: AbortSignal, catchUpFirst = false): Promise<T> {
+  /**
+   * Run `work` in turn, under the chat's lock (see the rules at the top).
+   * `catchUp`: read what other tabs wrote before the work starts (work with
+   * side effects before its first write, which must not run on a stale copy).
+   */
+  exclusive<T>(work: () => Promise<T>, { signal, catchUp = false }: { signal?: AbortSignal; catchUp?: boolean } = {}): Promise<T> {
     if (this.#closed) return Promise.reject(this.#closed);
-    let started = false;
-    const run = this.#tail.then(() => {
-      // Aborted while queued: it never starts (its caller was told at once, below).
-      signal?.throwIfAborted();
-      started = true;
-      return this.#sync.exclusive(
-        this.id,
-        async () => {
-          if (this.#closed) throw this.#closed;
-          if (catchUpFirst) await this.#catchUp();
-          for (let attempt = 1; ; attempt++) {
-            this.#written = 0;
-            try {
-              return await work();
-            } catch (error) {
-              if (!(error instanceof StaleChatError) || attempt === 3 || this.#written > 0) throw error;
-              await this.#catchUp();
+    return this.#queue.run(
+      () =>
+        this.#sync.exclusive(
+          this.id,
+          async () => {
+            if (this.#closed) throw this.#closed;
+            if (catchUp) await this.#catchUp();
+            for (let attempt = 1; ; attempt++) {
+              this.#written = 0;
+              try {
+                return await work();
+              } catch (error) {
+                if (!(error instanceof StaleChatError) || attempt === 3 || this.#written > 0) throw error;
+                await this.#catchUp();
+              }
             }
-          }
-        },
-        signal,
-      );
-    });
-    this.#tail = run.catch(() => undefined);
-    return signal ? untilAbortedWhileQueued(run, signal, () => started) : run;
+          },
+          signal,
+        ),
+      signal,
+    );
   }
 
   /**
@@ -253,22 +254,6 @@ export class ChatState {
       this.#onChange(this.#messages.length);
     }
   }
-}
-
-/**
- * The work's promise; but an abort that comes while the work is still queued
- * rejects at once (a queued caller need not wait its turn to hear). Work that
- * started settles itself, once it has cleaned up after the abort.
- */
-function untilAbortedWhileQueued<T>(promise: Promise<T>, signal: AbortSignal, started: () => boolean): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      if (!started()) reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 const unsubscribeWhenCollected = new FinalizationRegistry<() => void>((unsubscribe) => unsubscribe());

@@ -202,8 +202,7 @@ export class Chat extends Emitter<ChatEvents> {
         }
         return work(pending!);
       },
-      options.signal,
-      true,
+      { signal: options.signal, catchUp: true },
     );
   }
 
@@ -295,8 +294,7 @@ export class Chat extends Emitter<ChatEvents> {
         await this.#state.truncate(this.#state.messages.length - 1);
         return this.#run(options, plan);
       },
-      options.signal,
-      true,
+      { signal: options.signal, catchUp: true },
     );
   }
 
@@ -350,7 +348,7 @@ export class Chat extends Emitter<ChatEvents> {
       const plan = schema ? { ...this.#plan({ ...options, toolChoice: 'none' }), controls: { stopWhen: [] }, output: { schema } } : this.#plan(options);
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
       return this.#run(options, plan, onPart);
-    }, options.signal);
+    }, { signal: options.signal });
   }
 
   #sendResults(results: readonly ToolResultInput[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
@@ -362,7 +360,7 @@ export class Chat extends Emitter<ChatEvents> {
       const calls = this.#claim(results.map((r) => r?.callId));
       const records = calls.map((call, i) => pageResult(call, results[i]!, this.#settings.maxResultChars));
       return this.#answer(records, options, onPart);
-    }, options.signal);
+    }, { signal: options.signal });
   }
 
   /** A run's tools, tool choice and generation, checked before anything is written. */

@@ -3,7 +3,7 @@
 // them, and they carry on.
 import { proxy } from 'comlink';
 import { AgentClosedError, InvalidOptionsError, WorkerCrashedError } from '../errors/index.js';
-import { serial } from './serial.js';
+import { Serial } from '../shared/serial.js';
 import { startWorker, type WorkerLauncher } from '../model/open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import { WorkerConnection } from '../model/worker-connection.js';
@@ -47,7 +47,7 @@ interface Running {
 export class ModelSession implements ChatModel {
   #running: Running;
   #options: ModelOptions;
-  readonly #restarts = serial();
+  readonly #restarts = new Serial();
   /** The restart in flight, for generations to wait on. */
   #restarting: Promise<unknown> | null = null;
   #closed = false;
@@ -83,7 +83,7 @@ export class ModelSession implements ChatModel {
 
   /** A new worker with the same model, or with `changes` (say, a smaller model after running out of memory). */
   restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
-    const restarting = this.#restarts(async () => {
+    const restarting = this.#restarts.run(async () => {
       if (this.#closed) throw new AgentClosedError();
       const options = { ...this.#options, ...changes };
       this.#running.connection.terminate();

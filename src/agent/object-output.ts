@@ -8,6 +8,7 @@ import { InvalidObjectError, InvalidOptionsError } from '../errors/index.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
 import type { FinishReason } from '../shared/model.js';
 import { jsonProblem } from '../tools/encode-result.js';
+import { messageOf } from '../errors/message-of.js';
 
 /** A zod schema (its output type is what `read` returns), or a plain JSON Schema (read as `unknown`). */
 export type ObjectSchema<T> = $ZodType<T> | JsonSchema;
@@ -51,7 +52,7 @@ function fromZod(schema: $ZodType): { jsonSchema: JsonSchema; validator: $ZodTyp
     // As for tools: `input` mode describes what the model must write.
     jsonSchema = toJSONSchema(schema, { io: 'input' }) as JsonSchema;
   } catch (cause) {
-    throw new InvalidOptionsError('schema', `cannot be described as JSON Schema: ${(cause as Error)?.message ?? cause}`);
+    throw new InvalidOptionsError('schema', `cannot be described as JSON Schema: ${messageOf(cause)}`);
   }
   const { $schema: _, ...rest } = jsonSchema;
   return { jsonSchema: rest, validator: schema };
@@ -66,7 +67,7 @@ function fromJson(schema: unknown): { jsonSchema: JsonSchema; validator: $ZodTyp
     // A registry of its own: zod's global one would keep every schema with an `$id` alive.
     return { jsonSchema: schema, validator: fromJSONSchema(schema, { registry: registry() }) };
   } catch (cause) {
-    throw new InvalidOptionsError('schema', `cannot be checked: ${(cause as Error)?.message ?? cause}`);
+    throw new InvalidOptionsError('schema', `cannot be checked: ${messageOf(cause)}`);
   }
 }
 

@@ -11,7 +11,7 @@
 // - The journal hears of each call before its handler starts (and that is on
 //   disk before it does), and of each call as it ends.
 import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
-import { serial } from './serial.js';
+import { Serial } from '../shared/serial.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolCall, ToolResultRecord } from '../shared/chat.js';
 
@@ -48,7 +48,7 @@ export async function runBatch(
 ): Promise<BatchResult> {
   const outcomes: Array<CallOutcome | undefined> = new Array(calls.length);
   const finished: Array<Promise<void>> = [];
-  const hooks = serial();
+  const hooks = new Serial();
   let next = 0;
   let stopped = false;
 
@@ -71,7 +71,7 @@ export async function runBatch(
     finished[index] = new Promise((resolve) => (markFinished = resolve));
     try {
       const call = calls[index]!;
-      const prepared = await hooks(() => prepare(toolFor(call), call, env));
+      const prepared = await hooks.run(() => prepare(toolFor(call), call, env));
       if (!prepared.run) return await end(index, prepared.outcome);
       const { tool } = prepared;
       await env.journal.started(call.id);
@@ -79,7 +79,7 @@ export async function runBatch(
       const executed = await execute(tool, prepared.info, env);
       // afterToolCall in call order: wait for the call before this one.
       await finished[index - 1];
-      await end(index, await hooks(() => finish(tool, prepared.info, executed, env, env.maxResultChars)));
+      await end(index, await hooks.run(() => finish(tool, prepared.info, executed, env, env.maxResultChars)));
     } catch (error) {
       // A hook that threw, or a journal write that failed: this call fails, the batch stops.
       if (env.signal.aborted) throw error;

@@ -2,7 +2,7 @@
 // approval), execute (the handler, with its timeout and retries), and finish
 // (afterToolCall, the result's encoding, the error policy).
 import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, ToolTimeoutError, isToolTimeoutError, type HookName } from '../errors/index.js';
-import { messageOf } from '../errors/tool-execution-error.js';
+import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
 import { validateArguments } from '../tools/validate-arguments.js';

@@ -1,4 +1,5 @@
 import { TabAgentError, codeGuard } from './base.js';
+import { messageOf } from './message-of.js';
 
 /**
  * A managed tool failed under the `return` policy. The call stays pending: answer
@@ -14,16 +15,6 @@ export class ToolExecutionError extends TabAgentError {
     super(`Tool "${fields.toolName}" failed: ${messageOf(fields.cause)}`, { cause: fields.cause });
     this.toolName = fields.toolName;
     this.callId = fields.callId;
-  }
-}
-
-export function messageOf(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  if (typeof cause === 'string') return cause;
-  try {
-    return JSON.stringify(cause) ?? String(cause);
-  } catch {
-    return String(cause);
   }
 }
 

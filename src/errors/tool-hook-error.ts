@@ -1,5 +1,5 @@
 import { TabAgentError, codeGuard } from './base.js';
-import { messageOf } from './tool-execution-error.js';
+import { messageOf } from './message-of.js';
 
 export type HookName = 'beforeToolCall' | 'approve' | 'needsApproval' | 'afterToolCall';
 

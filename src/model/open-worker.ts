@@ -2,6 +2,7 @@
 // another origin (a CDN), so for those a same-origin blob module imports the
 // real worker script (which must then be served with CORS, as CDNs do).
 import { WorkerStartError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
 
 export type WorkerLauncher = (workerUrl?: string | URL) => Worker;
 
@@ -22,6 +23,6 @@ export function startWorker(launch: WorkerLauncher, workerUrl?: string | URL): W
   try {
     return launch(workerUrl);
   } catch (cause) {
-    throw new WorkerStartError(`the browser refused to start it (${(cause as Error)?.message ?? cause}); check the page's Content-Security-Policy worker-src`, { cause });
+    throw new WorkerStartError(`the browser refused to start it (${messageOf(cause)}); check the page's Content-Security-Policy worker-src`, { cause });
   }
 }

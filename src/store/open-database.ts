@@ -3,6 +3,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { DatabaseBlockedError, StorageError } from '../errors/index.js';
 import { DB_VERSION, upgrade, type TabAgentDB } from './schema.js';
+import { messageOf } from '../errors/message-of.js';
 
 export type ClosedReason = 'versionchange' | 'deleted' | 'terminated';
 
@@ -52,7 +53,7 @@ export function openDatabase(options: OpenOptions): Promise<IDBPDatabase<TabAgen
       },
       (cause: unknown) => {
         clearTimeout(timer);
-        if (!settled) reject(cause instanceof DatabaseBlockedError ? cause : new StorageError(`cannot open the chat database: ${(cause as Error)?.message ?? cause}`, { cause }));
+        if (!settled) reject(cause instanceof DatabaseBlockedError ? cause : new StorageError(`cannot open the chat database: ${messageOf(cause)}`, { cause }));
       },
     );
   });

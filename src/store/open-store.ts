@@ -3,6 +3,7 @@ import { IdbChatStore } from './idb-chat-store.js';
 import { MemoryChatStore } from './memory-chat-store.js';
 import type { ChatStore } from './records.js';
 import { DEFAULT_DB_NAME } from './schema.js';
+import { messageOf } from '../errors/message-of.js';
 
 export interface StorageOptions {
   /** The IndexedDB database (default 'tabagent'). */
@@ -43,7 +44,7 @@ export async function openStore(options: false | StorageOptions | undefined): Pr
     store = await IdbChatStore.open(dbName, options?.blockedTimeoutMs);
   } catch (error) {
     if (isDatabaseBlockedError(error)) throw error;
-    return { store: new MemoryChatStore(), info: { kind: 'memory', reason: `IndexedDB is unavailable (${(error as Error)?.message ?? error}); chats last only as long as this page` } };
+    return { store: new MemoryChatStore(), info: { kind: 'memory', reason: `IndexedDB is unavailable (${messageOf(error)}); chats last only as long as this page` } };
   }
   const info: StorageInfo = { kind: 'indexeddb', dbName };
   const persisted = options?.persist ? await askToPersist() : await isPersisted();

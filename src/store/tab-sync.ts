@@ -2,6 +2,8 @@
 // tabs never interleave on it, and a commit is announced over a
 // BroadcastChannel so other tabs (and other Chat objects in this tab) pick up
 // the new messages.
+import { Serial } from '../shared/serial.js';
+
 type Listener = () => void;
 
 interface LockManagerLike {
@@ -12,7 +14,8 @@ export class TabSync {
   readonly #channel: BroadcastChannel | null;
   /** Per chat: each Chat object (the owner) and what to call when the chat changes. */
   readonly #listeners = new Map<string, Map<object, Listener>>();
-  readonly #localLocks = new Map<string, Promise<unknown>>();
+  /** Per chat, without Web Locks: this tab's queue stands in for the lock. */
+  readonly #localLocks = new Map<string, Serial>();
   readonly #locks: LockManagerLike | undefined;
 
   /** `shared`: other tabs see the same store (IndexedDB), so tell them about commits. */
@@ -33,13 +36,15 @@ export class TabSync {
   exclusive<T>(chatId: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const name = `tabagent:${this.scope}:${chatId}`;
     if (this.#locks) return this.#locks.request(name, signal ? { signal } : {}, work);
-    const previous = this.#localLocks.get(name) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
-    this.#localLocks.set(name, tail);
-    void tail.then(() => {
-      if (this.#localLocks.get(name) === tail) this.#localLocks.delete(name);
-    });
+    let queue = this.#localLocks.get(name);
+    if (!queue) this.#localLocks.set(name, (queue = new Serial()));
+    const local = queue;
+    const run = local.run(work, signal);
+    // Forget an idle chat's queue, so closed chats leave nothing behind.
+    const forget = () => {
+      if (!local.busy && this.#localLocks.get(name) === local) this.#localLocks.delete(name);
+    };
+    run.then(forget, forget);
     return run;
   }
 
@@ -47,7 +52,7 @@ export class TabSync {
   ifAvailable<T>(chatId: string, work: () => Promise<T>): Promise<T | undefined> {
     const name = `tabagent:${this.scope}:${chatId}`;
     if (this.#locks) return this.#locks.request(name, { ifAvailable: true }, (lock) => (lock ? work() : Promise.resolve(undefined)));
-    return this.#localLocks.has(name) ? Promise.resolve(undefined) : this.exclusive(chatId, work);
+    return this.#localLocks.get(name)?.busy ? Promise.resolve(undefined) : this.exclusive(chatId, work);
   }
 
   /** Say that the chat changed: other tabs hear it, and so do other Chat objects in this tab. */

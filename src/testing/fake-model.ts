@@ -7,6 +7,7 @@ import { convTemplate } from '../protocol/conv-templates.js';
 import { isModelFamily } from '../shared/tool-protocol.js';
 import type { FakeModelSpec } from '../rpc/worker-protocol.js';
 import type { FakeLoad, FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
+import { messageOf } from '../errors/message-of.js';
 
 const SPEC = Symbol.for('tabagent.fakeModel');
 const DEFAULT_CONTEXT_WINDOW = 4096;
@@ -45,7 +46,7 @@ export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): F
       try {
         output = await (script as (r: FakeRequest) => FakeOutput | Promise<FakeOutput>)(request);
       } catch (cause) {
-        throw new FakeScriptError(`The fake model's script threw at turn ${request.turn}: ${(cause as Error)?.message ?? cause}`, request.turn, { cause });
+        throw new FakeScriptError(`The fake model's script threw at turn ${request.turn}: ${messageOf(cause)}`, request.turn, { cause });
       }
       return checked(output, request.turn);
     };

@@ -3,6 +3,7 @@ import { InvalidOptionsError } from '../errors/index.js';
 import { jsonProblem } from './encode-result.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
 import type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, ToolContext, ToolTraits } from './types.js';
+import { messageOf } from '../errors/message-of.js';
 
 // The names every model family and OpenAI-style API accept.
 const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -90,7 +91,7 @@ function schemaOf(input: $ZodType, where: string): JsonSchema {
     // zod's own converter; `input` mode describes what the model must write.
     schema = toJSONSchema(input, { io: 'input' }) as JsonSchema;
   } catch (cause) {
-    throw new InvalidOptionsError(`${where}.input`, `cannot be described as JSON Schema: ${(cause as Error)?.message ?? cause}`);
+    throw new InvalidOptionsError(`${where}.input`, `cannot be described as JSON Schema: ${messageOf(cause)}`);
   }
   if (schema.type !== 'object') throw new InvalidOptionsError(`${where}.input`, 'must be a zod object schema (z.object({...}))');
   const { $schema: _, ...rest } = schema;

@@ -1,6 +1,7 @@
 // Tool results become the exact text the model reads, once, on the page: the
 // same text is stored, so a reopened chat replays byte-identical prompts.
 import { ToolResultError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
 
 export const DEFAULT_MAX_RESULT_CHARS = 8000;
 
@@ -13,7 +14,7 @@ export function encodeResult(value: unknown, where: { toolName: string; callId: 
     json = JSON.stringify(value ?? null);
   } catch (cause) {
     // What the checks above cannot see (a getter that throws, say) is still this error.
-    throw new ToolResultError({ ...where, reason: `it cannot be written as JSON: ${(cause as Error)?.message ?? String(cause)}` });
+    throw new ToolResultError({ ...where, reason: `it cannot be written as JSON: ${messageOf(cause)}` });
   }
   return escapeForPrompt(truncate(json, maxChars));
 }
@@ -65,7 +66,7 @@ export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path 
     try {
       replaced = toJSON.call(object, path.split('.').at(-1) ?? '');
     } catch (cause) {
-      return `toJSON threw${at}: ${(cause as Error)?.message ?? String(cause)}`;
+      return `toJSON threw${at}: ${messageOf(cause)}`;
     }
     if (replaced === object) return null;
     seen.add(object);
