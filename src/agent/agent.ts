@@ -15,8 +15,8 @@ import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
 export type { Prompt, PromptMessage } from './prompt.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
 import { Emitter } from './events.js';
-import type { AgentModel, ModelState, ModelStateChange } from './agent-model.js';
-import type { ModelOptions } from './model-session.js';
+import type { AgentModel, ModelState, ModelStateChange } from '../model/agent-model.js';
+import type { ModelOptions } from '../model/model-session.js';
 
 export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
   /** Open even if the stored chat used tools not given here (their calls then come back to you). */

@@ -3,10 +3,10 @@ import type { WorkerLauncher } from '../model/open-worker.js';
 import { openStore, type StorageOptions } from '../store/open-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { Agent } from './agent.js';
-import { AgentModel } from './agent-model.js';
-import { ModelSession, type ModelOptions } from './model-session.js';
+import { AgentModel } from '../model/agent-model.js';
+import { ModelSession, type ModelOptions } from '../model/model-session.js';
 
-export type { WebLLMModel } from './model-session.js';
+export type { WebLLMModel } from '../model/webllm-model.js';
 
 export interface AgentOptions extends Omit<ModelOptions, 'model'> {
   /** The model to start loading (see ModelOptions['model']); without one, load it later with `agent.load`. */

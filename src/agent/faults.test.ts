@@ -14,7 +14,8 @@ import {
 } from '../errors/index.js';
 import { IdbChatStore } from '../store/idb-chat-store.js';
 import { toolCallText as call } from '../testing/calls.js';
-import { fakeModel, fakeSpecOf } from '../testing/fake-model.js';
+import { fakeModel } from '../testing/fake-model.js';
+import { FAKE_SPEC } from '../model/scripted-model.js';
 import { localAgent, localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
 import { EngineHost } from '../worker/engine-host.js';
@@ -115,7 +116,7 @@ describe('the model failing', () => {
     const { port2 } = new MessageChannel();
     (port2 as unknown as { unref?: () => void }).unref?.();
     host.connect(port2);
-    const { respond, record, firstTurn, ...spec } = fakeSpecOf(fakeModel(['first', 'second']))!;
+    const { respond, record, firstTurn, ...spec } = fakeModel(['first', 'second'])[FAKE_SPEC];
     const load = () => host.load({ kind: 'fake', ...spec, recordRequests: false, firstTurn: 0 }, undefined, respond);
     const [a, b] = await Promise.all([load(), load()]);
     expect(a).toEqual(b);

@@ -1,8 +1,8 @@
 // Chats whose model side runs in this thread: the real engine host, codec,
 // scanner and fake engine, without a worker. For unit tests.
 import { Agent } from '../agent/agent.js';
-import { AgentModel, type LoadedModel, type ModelStarter } from '../agent/agent-model.js';
-import type { ModelOptions } from '../agent/model-session.js';
+import { AgentModel, type LoadedModel, type ModelStarter } from '../model/agent-model.js';
+import type { ModelOptions } from '../model/model-session.js';
 import type { ChatModel } from '../shared/model.js';
 import { Chat } from '../agent/chat.js';
 import { chatSettings, type ChatOptions } from '../agent/chat-options.js';
@@ -12,7 +12,8 @@ import { GenerationReceiver } from '../rpc/generation-channel.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import type { ChatStore, CommitMeta } from '../store/records.js';
 import { TabSync } from '../store/tab-sync.js';
-import { fakeModel, fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
+import { fakeModel, type FakeModel } from '../testing/fake-model.js';
+import { FAKE_SPEC } from '../model/scripted-model.js';
 import type { FakeModelOptions, FakeScript } from '../testing/types.js';
 import { EngineHost } from '../worker/engine-host.js';
 
@@ -37,7 +38,7 @@ export async function localModel(fake: FakeModel): Promise<WorkerModel> {
   // Node keeps a process alive while a port listens.
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
-  const { respond, record, firstTurn, ...spec } = fakeSpecOf(fake)!;
+  const { respond, record, firstTurn, ...spec } = fake[FAKE_SPEC];
   const info = await host.load({ kind: 'fake', ...spec, recordRequests: record !== undefined, firstTurn: firstTurn() }, undefined, respond);
   return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, record);
 }
@@ -56,7 +57,7 @@ export async function localChat(script: FakeScript, options: ChatOptions = {}, f
 export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}) {
   const fake = fakeModel(script, fakeOptions);
   const sync = new TabSync(`test-${Math.random()}`, false);
-  const slot = new AgentModel(inThreadStarter((options) => localModel(fakeSpecOf(options.model) ? (options.model as FakeModel) : fake)));
+  const slot = new AgentModel(inThreadStarter((options) => localModel(typeof options.model === 'object' && FAKE_SPEC in options.model ? (options.model as FakeModel) : fake)));
   await slot.load({ model: fake }).loaded;
   const agent = new Agent(slot, {}, { kind: store.kind }, store, sync);
   return { agent, fake, store };

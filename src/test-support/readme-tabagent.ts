@@ -8,7 +8,8 @@ import 'fake-indexeddb/auto';
 import { Agent } from '../agent/agent.js';
 import type { AgentOptions } from '../agent/create-agent.js';
 import type { LoadProgress } from '../shared/model.js';
-import type { ModelRef } from '../model/model-cache.js';
+import type { WebLLMModel } from '../model/webllm-model.js';
+import { FAKE_SPEC } from '../model/scripted-model.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
 import { IdbChatStore } from '../store/idb-chat-store.js';
@@ -17,10 +18,10 @@ import type { StorageInfo } from '../store/open-store.js';
 import type { ChatStore } from '../store/records.js';
 import { DEFAULT_DB_NAME } from '../store/schema.js';
 import { TabSync } from '../store/tab-sync.js';
-import { fakeSpecOf, type FakeModel } from '../testing/fake-model.js';
+import type { FakeModel } from '../testing/fake-model.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { inThreadStarter } from './local-chat.js';
-import { AgentModel } from '../agent/agent-model.js';
+import { AgentModel } from '../model/agent-model.js';
 import { nextFake, noteAgent, noteFake, readmeRun } from './readme-model.js';
 
 export * from '../index.js';
@@ -41,16 +42,16 @@ export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
 }
 
 function fakeFor(model: unknown): FakeModel {
-  const fake = fakeSpecOf(model) ? (model as FakeModel) : nextFake(typeof model === 'string' ? model : (model as { id: string }).id);
+  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(typeof model === 'string' ? model : (model as { id: string }).id);
   noteFake(fake);
   return fake;
 }
 
-export async function isModelCached(_model: ModelRef): Promise<boolean> {
+export async function isModelCached(_model: string | WebLLMModel): Promise<boolean> {
   return false;
 }
 
-export async function deleteCachedModel(_model: ModelRef): Promise<void> {}
+export async function deleteCachedModel(_model: string | WebLLMModel): Promise<void> {}
 
 /** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
 async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
@@ -59,7 +60,7 @@ async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): 
   // Node keeps a process alive while a port listens.
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
-  const { respond, record, firstTurn, ...spec } = fakeSpecOf(fake)!;
+  const { respond, record, firstTurn, ...spec } = fake[FAKE_SPEC];
   const onProgress = options.onProgress as ((p: LoadProgress) => void) | undefined;
   const info = await host.load(
     { kind: 'fake', ...spec, family: options.family ?? spec.family, grammar: options.grammar ?? spec.grammar, recordRequests: record !== undefined, firstTurn: firstTurn() },

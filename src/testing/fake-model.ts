@@ -5,29 +5,18 @@
 import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
 import { convTemplate } from '../protocol/conv-templates.js';
 import { isModelFamily } from '../shared/tool-protocol.js';
-import type { FakeModelSpec } from '../rpc/worker-protocol.js';
+import { FAKE_SPEC, type FakeSpec, type ScriptedModel } from '../model/scripted-model.js';
 import type { FakeLoad, FakeModelOptions, FakeOutput, FakeRequest, FakeScript } from './types.js';
 import { messageOf } from '../errors/message-of.js';
 
-const SPEC = Symbol.for('tabagent.fakeModel');
 const DEFAULT_CONTEXT_WINDOW = 4096;
 
-export interface FakeModel {
+export interface FakeModel extends ScriptedModel {
   /** Every request the model received, in order (recorded before each generation ends). */
   readonly requests: readonly FakeRequest[];
   /** Throws FakeScriptError unless every scripted output was used (list scripts only). */
   assertComplete(): void;
-  readonly [SPEC]: FakeSpec;
-}
-
-/** The plain-data part of the worker's spec, plus what stays on the page. */
-export interface FakeSpec extends Omit<FakeModelSpec, 'kind' | 'recordRequests' | 'firstTurn'> {
-  /** A function script (called from the worker); list scripts travel as `outputs`. */
-  respond?: (request: FakeRequest) => Promise<FakeOutput>;
-  /** Where the worker's record of each request goes; none when records are off. */
-  record?: (request: FakeRequest) => void;
-  /** The turn a restarted worker resumes the script at (known when requests are recorded). */
-  firstTurn(): number;
+  readonly [FAKE_SPEC]: FakeSpec;
 }
 
 export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): FakeModel {
@@ -60,7 +49,7 @@ export function fakeModel(script: FakeScript, options: FakeModelOptions = {}): F
         throw new FakeScriptError(`The fake model's script has ${outputs.length} outputs but only ${requests.length} were used.`, requests.length);
       }
     },
-    [SPEC]: {
+    [FAKE_SPEC]: {
       modelId: options.modelId ?? 'fake-model',
       family: options.family,
       template: options.template,
@@ -87,8 +76,4 @@ function checked(output: unknown, turn: number): FakeOutput {
   if (typeof output === 'string') return output;
   if (typeof output === 'object' && output !== null && typeof (output as { text?: unknown }).text === 'string') return output as FakeOutput;
   throw new FakeScriptError(`The fake model's script gave ${JSON.stringify(output)} at turn ${turn}; expected a string or { text }.`, turn);
-}
-
-export function fakeSpecOf(value: unknown): FakeSpec | undefined {
-  return typeof value === 'object' && value !== null && SPEC in value ? (value as FakeModel)[SPEC] : undefined;
 }

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFor, modelSpec, type ModelOptions } from '../agent/model-session.js';
+import { modelSpec, type ModelOptions } from '../model/model-session.js';
+import { scriptFor } from '../model/scripted-model.js';
 import { isFakeGrammarError, isFakeScriptError, isInvalidOptionsError } from '../errors/index.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { toolCallText } from './calls.js';
 import { fakeModel } from './fake-model.js';
-import { PAGE_FAKE_KEY } from './page-fake.js';
+import { PAGE_FAKE_KEY } from '../model/scripted-model.js';
 import { useFakeModel, type PageLike } from './playwright.js';
 
 const QWEN = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
@@ -47,7 +48,7 @@ async function loadInThread(options: ModelOptions): Promise<WorkerModel> {
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
   const info = await host.load(modelSpec(options));
-  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, fakeFor(options.model)?.record);
+  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, scriptFor(options.model)?.record);
 }
 
 afterEach(() => {
@@ -59,7 +60,7 @@ describe('useFakeModel', () => {
   it('leaves WebLLM models alone on a page without it', async () => {
     await useFakeModel(testPage().page, ['not used']); // not navigated yet: nothing in the page
     expect(modelSpec({ model: QWEN })).toEqual({ kind: 'webllm', modelId: QWEN, family: undefined, grammar: undefined });
-    expect(fakeFor(QWEN)).toBeUndefined();
+    expect(scriptFor(QWEN)).toBeUndefined();
   });
 
   it('turns every WebLLM model into the scripted fake, named after it', async () => {
@@ -128,7 +129,7 @@ describe('useFakeModel', () => {
     const fake = await useFakeModel(page, ['one', 'two']);
     navigate();
     const request = { turn: 0, messages: [], prompt: 'p', promptTokens: 1, reusedCache: false, last: 'hi' };
-    fakeFor(QWEN)!.record!(request); // as the worker's record arrives
+    scriptFor(QWEN)!.record!(request); // as the worker's record arrives
     tab.leave();
     navigate();
     expect(modelSpec({ model: QWEN })).toMatchObject({ firstTurn: 1 });

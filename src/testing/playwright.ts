@@ -4,8 +4,9 @@
 // page.evaluate. Nothing here imports Playwright: any object with Page's
 // `addInitScript` and `evaluate` will do.
 import { FakeScriptError, InvalidOptionsError } from '../errors/index.js';
-import { fakeModel, fakeSpecOf } from './fake-model.js';
-import { PAGE_FAKE_KEY, type PageFake } from './page-fake.js';
+import { fakeModel } from './fake-model.js';
+import { FAKE_SPEC } from '../model/scripted-model.js';
+import { PAGE_FAKE_KEY, type PageFake } from '../model/scripted-model.js';
 import type { FakeModelOptions, FakeOutput, FakeRequest } from './types.js';
 
 /** The two methods of Playwright's `Page` that useFakeModel uses. */
@@ -42,7 +43,7 @@ interface Installed {
 export async function useFakeModel(page: PageLike, outputs: readonly FakeOutput[], options: PageFakeOptions = {}): Promise<PageFakeModel> {
   if (!Array.isArray(outputs)) throw new InvalidOptionsError('outputs', 'must be a list of outputs: a script function cannot cross into the page');
   // fakeModel checks the script and the options here, in the test, as it would on the page.
-  const { respond, record, firstTurn, modelId, ...spec } = fakeSpecOf(fakeModel(outputs, { ...options, recordRequests: false }))!;
+  const { respond, record, firstTurn, modelId, ...spec } = fakeModel(outputs, { ...options, recordRequests: false })[FAKE_SPEC];
   const fake: PageFake = { ...spec, ...(options.modelId !== undefined ? { modelId } : {}), requests: [] };
   await page.addInitScript(install, { key: PAGE_FAKE_KEY, id: crypto.randomUUID(), fake });
 

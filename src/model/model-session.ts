@@ -4,22 +4,18 @@
 import { proxy } from 'comlink';
 import { AgentClosedError, InvalidOptionsError, WorkerCrashedError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
-import { startWorker, type WorkerLauncher } from '../model/open-worker.js';
+import { startWorker, type WorkerLauncher } from './open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
-import { WorkerConnection } from '../model/worker-connection.js';
-import { WorkerModel } from '../model/worker-model.js';
+import { WorkerConnection } from './worker-connection.js';
+import { WorkerModel } from './worker-model.js';
 import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../shared/tool-protocol.js';
-import { fakeSpecOf, type FakeModel, type FakeSpec } from '../testing/fake-model.js';
-import { pageFakeSpec } from '../testing/page-fake.js';
 import type { ModelSpec } from '../rpc/worker-protocol.js';
-import type { WebLLMSource } from '../rpc/worker-protocol.js';
-
-/** A WebLLM model: a prebuilt id, or a self-hosted model. */
-export type WebLLMModel = Omit<WebLLMSource, 'modelId'> & { id: string };
+import { scriptFor, type ScriptedModel } from './scripted-model.js';
+import { webllmSource, type WebLLMModel } from './webllm-model.js';
 
 export interface ModelOptions {
   /** A WebLLM model id (e.g. 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC'), a self-hosted model, or `fakeModel(...)`. */
-  model: string | WebLLMModel | FakeModel;
+  model: string | WebLLMModel | ScriptedModel;
   /** The tool-call format, when the model id does not tell (default: from the id). */
   family?: ModelFamily;
   /** Constrain tool calls with a grammar (default true). */
@@ -122,7 +118,7 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
     connecting = Promise.reject(error);
   }
   const loaded = connecting.then(async (connection) => {
-    const fake = fakeFor(options.model);
+    const fake = scriptFor(options.model);
     // Ending the worker is what stops WebLLM's downloads; nothing half-fetched is cached.
     const stop = () => connection.terminate(new WorkerCrashedError('the load was cancelled'));
     signal?.addEventListener('abort', stop, { once: true });
@@ -148,20 +144,10 @@ export function modelSpec(options: ModelOptions): ModelSpec {
     throw new InvalidOptionsError('family', `must be one of ${MODEL_FAMILIES.map((f) => `'${f}'`).join(', ')}, not ${JSON.stringify(options.family)}`);
   }
   const { model } = options;
-  const fake = fakeFor(model);
+  const fake = scriptFor(model);
   if (fake) {
     const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
-  if (typeof model === 'string' && model.trim()) return { kind: 'webllm', modelId: model, family: options.family, grammar: options.grammar };
-  if (typeof model === 'object' && model !== null && typeof (model as WebLLMModel).id === 'string') {
-    const { id, ...source } = model as WebLLMModel;
-    return { kind: 'webllm', modelId: id, ...source, family: options.family, grammar: options.grammar };
-  }
-  throw new InvalidOptionsError('model', 'must be a WebLLM model id, { id, appConfig | modelUrl }, or fakeModel(...)');
-}
-
-/** A `fakeModel(...)`, or the fake a Playwright test put on the page for every WebLLM model (`useFakeModel`). */
-export function fakeFor(model: unknown): FakeSpec | undefined {
-  return fakeSpecOf(model) ?? pageFakeSpec(typeof model === 'object' && model !== null ? (model as WebLLMModel).id : model);
+  return { kind: 'webllm', ...webllmSource(model), family: options.family, grammar: options.grammar };
 }
