@@ -5,21 +5,21 @@ import type { ChatModel, GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
-import { encodeError } from '../tools/encode-result.js';
-import type { ManagedTool, Tool } from '../tools/types.js';
+import type { Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type CommitState } from './chat-state.js';
+import { inCallOrder, unrunRecord } from './call-order.js';
 import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
-import { emptyStats, runLoop } from './loop.js';
+import { abortReason, emptyStats, runLoop } from './loop.js';
 import { type ChatSettings } from '../shared/chat.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
-import { DEFAULT_DENIAL, deny, execute, finish, prepare, type CallEnvironment, type CallOutcome } from './run-call.js';
-import type { ToolCallInfo } from './hooks.js';
+import { DEFAULT_DENIAL, deny } from './run-call.js';
+import { runBatch } from './run-batch.js';
 import { ToolSet } from './tool-set.js';
 import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
@@ -206,42 +206,38 @@ export class Chat extends Emitter<ChatEvents> {
     );
   }
 
+  /** One pending call through the same pipeline a run's batch takes, journaled the same way, then answered as sendToolResult would. */
   async #runPending(pending: ToolCall, options: SendOptions, approved: boolean): Promise<Reply> {
     const managed = this.#tools.managed(pending.name);
     if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
-    const env: CallEnvironment = {
-      signal: options.signal ?? new AbortController().signal,
+    const signal = options.signal ?? new AbortController().signal;
+    const mark = (change: PendingChange) => this.#state.commit([], this.#pending(change));
+    const batch = await runBatch([pending], () => managed, 1, {
+      signal,
       maxResultChars: this.#settings.maxResultChars,
       hooks: this.#hooks,
       emit: (type, event) => this.emit(type, event),
-    };
-    const prepared = await prepare(managed, pending, env, approved);
-    if (!prepared.run && prepared.outcome.awaiting) {
-      // Nobody to ask: it waits for chat.approve / chat.deny.
-      await this.#state.commit([], this.#pending({ awaiting: [pending.id] }));
-      return this.#replySoFar();
-    }
-    const outcome = prepared.run ? await this.#runStarted(managed, prepared.info, env) : prepared.outcome;
-    if (outcome.ended) this.emit('tool-end', outcome.ended);
-    if (outcome.failure || outcome.awaiting) {
-      // It ended (badly): no longer started, still pending.
-      await this.#state.commit([], this.#pending({ done: [pending.id] }));
-      throw outcome.failure;
-    }
-    return this.#answer([outcome.record], options);
-  }
-
-  /** Run a prepared call's handler, marked started on disk first, as the loop does: a closed tab then reports it interrupted, never reruns it. */
-  async #runStarted(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<CallOutcome> {
-    await this.#state.commit([], this.#pending({ started: [info.callId] }));
-    return finish(tool, info, await execute(tool, info, env), env, env.maxResultChars);
+      approved,
+      journal: {
+        // Marked started on disk first: a closed tab then reports it interrupted, never reruns it.
+        started: (callId) => mark({ started: [callId] }),
+        // Nobody to ask: it waits for chat.approve / chat.deny.
+        awaiting: (callId) => mark({ awaiting: [callId] }),
+        // A result is answered below; a failure leaves it no longer started, still pending.
+        finished: (callId, record) => (record ? Promise.resolve() : mark({ done: [callId] })),
+      },
+    });
+    if (batch.aborted) throw abortReason(signal);
+    if (batch.failure) throw batch.failure;
+    if (batch.awaiting.length) return this.#replySoFar();
+    return this.#answer([batch.records[0]!], options);
   }
 
   /**
    * The pending turn's state after a change: these answers added, these
    * calls started, waiting for approval, or done (neither), the rest kept.
    */
-  #pending(change: { answers?: ToolResultRecord[]; started?: string[]; awaiting?: string[]; done?: string[] }): CommitState {
+  #pending(change: PendingChange): CommitState {
     const answers = [...this.#state.answers, ...(change.answers ?? [])];
     const settled = new Set([...answers.map((a) => a.callId), ...(change.done ?? [])]);
     const keep = (ids: string[], more: string[] = []) => [...new Set([...ids, ...more])].filter((id) => !settled.has(id));
@@ -272,8 +268,8 @@ export class Chat extends Emitter<ChatEvents> {
       const turn = this.#state.pendingTurn;
       const pending = this.#state.pendingToolCalls;
       if (!turn || pending.length === 0) return;
-      const records = pending.map((c): ToolResultRecord => ({ callId: c.id, name: c.name, content: encodeError(reason), isError: true, status: 'cancelled' }));
-      await this.#state.commit([{ role: 'tool', results: inCallOrder(turn, [...this.#state.answers, ...records]), createdAt: Date.now() }]);
+      const results = inCallOrder(turn.toolCalls, this.#state.answers, (c) => unrunRecord(c, reason, 'cancelled'));
+      await this.#state.commit([{ role: 'tool', results, createdAt: Date.now() }]);
     });
   }
 
@@ -397,7 +393,7 @@ export class Chat extends Emitter<ChatEvents> {
       return this.#replySoFar();
     }
     const plan = this.#plan(options);
-    await this.#state.commit([{ role: 'tool', results: inCallOrder(turn, answers), createdAt: Date.now() }]);
+    await this.#state.commit([{ role: 'tool', results: inCallOrder(turn.toolCalls, answers), createdAt: Date.now() }]);
     return this.#run(options, plan, onPart);
   }
 
@@ -435,6 +431,14 @@ export class Chat extends Emitter<ChatEvents> {
   }
 }
 
+/** A change to the pending turn's state. */
+interface PendingChange {
+  answers?: ToolResultRecord[];
+  started?: string[];
+  awaiting?: string[];
+  done?: string[];
+}
+
 interface RunPlan {
   tools: ToolSet;
   toolChoice: ToolChoice;
@@ -459,10 +463,6 @@ function stepsSinceUser(messages: readonly ChatMessage[]): number {
   let count = 0;
   for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'user'; i--) if (messages[i]!.role === 'assistant') count++;
   return count;
-}
-
-function inCallOrder(turn: AssistantMessage, records: readonly ToolResultRecord[]): ToolResultRecord[] {
-  return turn.toolCalls.map((c) => records.find((r) => r.callId === c.id)!);
 }
 
 /** A chat's default title: the start of its first message, on one line. */

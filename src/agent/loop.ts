@@ -22,17 +22,18 @@
 // - Abort while tools run: the run settles at once (a handler that ignores
 //   its signal goes on detached, its result unheard); unfinished calls are
 //   answered "stopped", so the next send works; reject with the abort reason.
-import { ContextOverflowError, ToolHopsError, UnknownToolError, isModelError } from '../errors/index.js';
-import type { ChatModel, GenerateOptions, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
+import { ToolHopsError } from '../errors/index.js';
+import type { ChatModel, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
-import { encodeError } from '../tools/encode-result.js';
-import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
-import type { ChatEvents, ToolEventName } from './chat-events.js';
-import type { StreamPart } from './chat-stream.js';
+import { inCallOrder, unrunRecord } from './call-order.js';
+import type { ChatEvents } from './chat-events.js';
+import { toolPart, type StreamPart } from './chat-stream.js';
+import { generateFitting } from './fitting-request.js';
+import { assistantTurn, interruptedTurn } from './model-turn.js';
 import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
 import type { ContextWindow } from './context-window.js';
-import { resolveStep, type PrepareStep, type ResolvedStep } from './prepare-step.js';
+import { resolveStep, type PrepareStep } from './prepare-step.js';
 import { batchJournal } from './batch-journal.js';
 import { draftWriter } from './draft-writer.js';
 import { runBatch } from './run-batch.js';
@@ -40,7 +41,6 @@ import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ChatMessage, ChatSettings, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
-/** A chat's stored settings: plain data. */
 export interface LoopContext {
   readonly model: ChatModel;
   readonly settings: ChatSettings;
@@ -134,7 +134,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
     try {
-      response = await generateFitting(context, call, options.output, {
+      response = await generateFitting({ ...context, grammar: context.settings.grammar }, call, options.output, {
         signal,
         onText: (delta) => {
           shown += delta;
@@ -155,7 +155,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     await draft.stop();
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
-    const turn = assistantTurn(response, context, tools, modelMs);
+    const turn = assistantTurn(response, tools, modelMs, context.newCallId);
     context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
       index,
@@ -214,7 +214,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     step.toolResults = records;
     stats.toolCalls += batch.ran;
     if (batch.aborted) {
-      step.toolResults = answeredOrStopped(turn.toolCalls, records);
+      step.toolResults = inCallOrder(turn.toolCalls, records, (c) => unrunRecord(c, 'The run was stopped before this call finished.', 'stopped'));
       await context.commit([{ role: 'tool', results: step.toolResults, createdAt: Date.now() }]);
       stepEnd();
       throw abortReason(signal);
@@ -239,94 +239,6 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
   }
 }
 
-/** A tool event as the run's stream tells it (undefined for those it does not). */
-function toolPart<K extends ToolEventName>(type: K, event: ChatEvents[K], step: number): StreamPart | undefined {
-  if (type === 'tool-progress') return { type, step, ...(event as ChatEvents['tool-progress']) };
-  if (type === 'approval-request') return { type, step, ...(event as ChatEvents['approval-request']) };
-  if (type !== 'tool-end') return undefined;
-  const { toolName, ...ended } = event as ChatEvents['tool-end'];
-  return { type: 'tool-result', step, result: { ...ended, name: toolName } };
-}
-
-/**
- * One generation, on the part of the chat that fits the model's context
- * window. If the engine still finds the prompt too long (an estimate was
- * off), the view is trimmed harder once and the request made again; then it
- * is a ContextOverflowError. Nothing was generated either time.
- */
-async function generateFitting(context: LoopContext, call: ResolvedStep, output: ModelRequest['output'], options: GenerateOptions): Promise<ModelResponse> {
-  for (let harder = false; ; harder = true) {
-    const { request, reservedTokens } = await buildRequest(context, call, output, harder);
-    try {
-      return await context.model.generate(request, options);
-    } catch (error) {
-      if (!isModelError(error) || error.engineError !== 'ContextWindowSizeExceededError') throw error;
-      if (harder) {
-        // WebLLM's own count: "number of prompt tokens: N; context window size: W".
-        const [, prompt, window] = /prompt tokens: (\d+); context window size: (\d+)/.exec(error.reason) ?? [];
-        throw new ContextOverflowError({ promptTokens: Number(prompt ?? NaN), reservedTokens, contextWindow: Number(window ?? context.model.info.contextWindow) });
-      }
-    }
-  }
-}
-
-async function buildRequest(context: LoopContext, call: ResolvedStep, output: ModelRequest['output'], harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
-  const { system, tools, toolChoice, generation } = call;
-  const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, harder);
-  if (view.trim) context.emit('context-trimmed', view.trim);
-  const request: ModelRequest = {
-    system,
-    messages: view.messages,
-    tools: tools.declarations,
-    toolChoice,
-    grammar: context.settings.grammar,
-    generation,
-    ...(output ? { output } : {}),
-  };
-  return { request, reservedTokens: view.reservedTokens };
-}
-
-function assistantTurn(response: ModelResponse, context: LoopContext, tools: ToolSet, modelMs: number): AssistantMessage {
-  const toolCalls =
-    response.finishReason === 'abort'
-      ? []
-      : response.calls.map((call): ToolCall => {
-          const id = context.newCallId();
-          if (call.problem) {
-            return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
-          }
-          if (!tools.get(call.name)) {
-            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, tools.names).message, errorCode: 'unknown-tool' };
-          }
-          // Managed calls keep every key, so validation can refuse the unsafe ones; raw ones go to the page.
-          return { id, name: call.name, arguments: tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
-        });
-  return {
-    role: 'assistant',
-    raw: response.raw,
-    text: response.text,
-    reasoning: response.reasoning,
-    toolCalls,
-    finishReason: response.finishReason,
-    ...(response.usage.completionTokens > 0 ? { tokens: response.usage.completionTokens } : {}),
-    promptTokens: response.usage.promptTokens,
-    modelMs: Math.round(modelMs),
-    activeTools: tools.names,
-    createdAt: Date.now(),
-  };
-}
-
-function interruptedTurn(text: string): AssistantMessage {
-  return { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: Date.now() };
-}
-
-function problemText(name: string, problem: { truncated: boolean; detail: string }): string {
-  const which = name ? `the call to "${name}"` : 'a tool call';
-  return problem.truncated
-    ? `${which} was cut off by the token limit before it ended; it was not run. Call it again with shorter arguments.`
-    : `${which} could not be read: ${problem.detail}. Write it again as valid JSON.`;
-}
-
 /**
  * The first calls of a batch, up to the concurrency, whose handlers will
  * start without waiting on anyone: managed, readable, no hook to ask and no
@@ -342,14 +254,6 @@ function startingAtOnce(calls: readonly ToolCall[], tools: ToolSet, context: Loo
     ids.push(call.id);
   }
   return ids;
-}
-
-/** Results for a batch an abort stopped: what finished, and "stopped" for the rest. */
-function answeredOrStopped(calls: readonly ToolCall[], done: readonly ToolResultRecord[]): ToolResultRecord[] {
-  return calls.map(
-    (call) =>
-      done.find((r) => r.callId === call.id) ?? { callId: call.id, name: call.name, content: encodeError('The run was stopped before this call finished.'), isError: true, status: 'stopped' },
-  );
 }
 
 export function abortReason(signal: AbortSignal): unknown {

@@ -44,7 +44,8 @@ export async function runBatch(
   /** Undefined only for an unreadable call that names no managed tool (it is answered with its error). */
   toolFor: (call: ToolCall) => ManagedTool | undefined,
   concurrency: number,
-  env: CallEnvironment & { maxResultChars: number; journal: BatchJournal },
+  /** `approved`: a person already approved these calls (chat.approve): they are not asked about again. */
+  env: CallEnvironment & { journal: BatchJournal; approved?: boolean },
 ): Promise<BatchResult> {
   const outcomes: Array<CallOutcome | undefined> = new Array(calls.length);
   const finished: Array<Promise<void>> = [];
@@ -71,7 +72,7 @@ export async function runBatch(
     finished[index] = new Promise((resolve) => (markFinished = resolve));
     try {
       const call = calls[index]!;
-      const prepared = await hooks.run(() => prepare(toolFor(call), call, env));
+      const prepared = await hooks.run(() => prepare(toolFor(call), call, env, env.approved));
       if (!prepared.run) return await end(index, prepared.outcome);
       const { tool } = prepared;
       await env.journal.started(call.id);

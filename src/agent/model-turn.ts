@@ -1,0 +1,49 @@
+// What the model's response becomes in the chat: a stored assistant turn,
+// its calls given ids and checked against the run's tools.
+import { UnknownToolError } from '../errors/index.js';
+import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
+import type { ToolSet } from './tool-set.js';
+import type { AssistantMessage, ToolCall } from '../shared/chat.js';
+import type { ModelResponse } from '../shared/model.js';
+
+export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: number, newCallId: () => string): AssistantMessage {
+  const toolCalls =
+    response.finishReason === 'abort'
+      ? []
+      : response.calls.map((call): ToolCall => {
+          const id = newCallId();
+          if (call.problem) {
+            return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
+          }
+          if (!tools.get(call.name)) {
+            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, tools.names).message, errorCode: 'unknown-tool' };
+          }
+          // Managed calls keep every key, so validation can refuse the unsafe ones; raw ones go to the page.
+          return { id, name: call.name, arguments: tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
+        });
+  return {
+    role: 'assistant',
+    raw: response.raw,
+    text: response.text,
+    reasoning: response.reasoning,
+    toolCalls,
+    finishReason: response.finishReason,
+    ...(response.usage.completionTokens > 0 ? { tokens: response.usage.completionTokens } : {}),
+    promptTokens: response.usage.promptTokens,
+    modelMs: Math.round(modelMs),
+    activeTools: tools.names,
+    createdAt: Date.now(),
+  };
+}
+
+/** What a model that failed mid-reply had shown, kept as an interrupted turn. */
+export function interruptedTurn(text: string): AssistantMessage {
+  return { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: Date.now() };
+}
+
+function problemText(name: string, problem: { truncated: boolean; detail: string }): string {
+  const which = name ? `the call to "${name}"` : 'a tool call';
+  return problem.truncated
+    ? `${which} was cut off by the token limit before it ended; it was not run. Call it again with shorter arguments.`
+    : `${which} could not be read: ${problem.detail}. Write it again as valid JSON.`;
+}
