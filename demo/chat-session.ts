@@ -51,17 +51,18 @@ export class ChatSession {
     private readonly transcript: Transcript,
     private readonly hooks: SessionHooks,
   ) {
-    // Events arrive synchronously as the run goes, so a hop's text and its
-    // cards are placed in the order they happened.
-    const key = (hop: number) => `${this.#run}:${hop}`;
+    // Events arrive synchronously as the run goes, so a step's text and its
+    // cards are placed in the order they happened. Steps count on across the
+    // answers to a run's calls, and start again at 0 with a new message.
+    const key = (step: number) => `${this.#run}:${step}`;
     this.#unsubscribe = [
-      chat.on('model-start', ({ hop }) => {
+      chat.on('model-start', ({ step }) => {
         if (!this.#live) return;
-        if (hop === 0) this.#run++;
+        if (step === 0) this.#run++;
         this.#live.started = true;
-        this.#live.turn.beginHop(key(hop));
+        this.#live.turn.beginHop(key(step));
       }),
-      chat.on('text', ({ hop, delta }) => this.#live?.turn.appendText(key(hop), delta)),
+      chat.on('text', ({ step, delta }) => this.#live?.turn.appendText(key(step), delta)),
       chat.on('model-end', ({ toolCalls }) => this.#live?.turn.addCalls(toolCalls)),
       chat.on('tool-start', ({ callId }) => this.card(callId)?.running()),
       chat.on('tool-progress', ({ callId, details }) => this.card(callId)?.progress(details)),

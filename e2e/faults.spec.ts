@@ -29,15 +29,15 @@ test('W2: a worker that crashes mid-reply: WorkerCrashedError, the partial reply
   });
   expect(result.crashed).toBe(true);
   // What reached the page before the worker died is kept (the rest died with it).
-  expect(result.kept).toEqual(['user', { text: expect.stringMatching(/^Let/), finishReason: 'abort' }]);
+  expect(result.kept).toEqual(['user', { text: expect.stringMatching(/^Let/), finishReason: 'error' }]);
   expect('Let me think about'.startsWith((result.kept[1] as { text: string }).text)).toBe(true);
   expect(result.beforeRestart).toBe('WorkerCrashedError');
   expect(result.after).toBe('Back again.');
 });
 
-test('W2: a worker that stops answering, or is terminated mid-run, rejects instead of hanging', async ({ page }) => {
+test('W2: a worker that stops answering rejects instead of hanging; one closed mid-run rejects as closed, not crashed', async ({ page }) => {
   const result = await page.evaluate(async () => {
-    const { createAgent, fakeModel, isWorkerCrashedError } = window.tabagent;
+    const { createAgent, fakeModel, isAgentClosedError, isWorkerCrashedError } = window.tabagent;
     const hung = await createAgent({ model: fakeModel([{ text: 'x', fault: 'worker-hang' }]), workerTimeoutMs: 1500 });
     const started = performance.now();
     const hang = await (await hung.newChat()).send('go').catch((e) => e);
@@ -49,7 +49,7 @@ test('W2: a worker that stops answering, or is terminated mid-run, rejects inste
     const running = chat.send('go');
     setTimeout(() => closing.close(), 100);
     const closed = await running.catch((e) => e);
-    return { hang: isWorkerCrashedError(hang), waited, closed: isWorkerCrashedError(closed) };
+    return { hang: isWorkerCrashedError(hang), waited, closed: isAgentClosedError(closed) };
   });
   expect(result.hang).toBe(true);
   expect(result.waited).toBeLessThan(6000);

@@ -19,7 +19,7 @@ test('progress events arrive in order, tool by tool', async ({ page }) => {
     });
     const chat = await agent.newChat({ tools: [download] });
     const log: string[] = [];
-    chat.on('model-start', (e) => log.push(`model-start ${e.hop}`));
+    chat.on('model-start', (e) => log.push(`model-start ${e.step}`));
     chat.on('tool-start', (e) => log.push(`tool-start ${e.toolName}`));
     chat.on('tool-progress', (e) => log.push(`progress ${JSON.stringify(e.details)}`));
     chat.on('tool-end', (e) => log.push(`tool-end ${e.content}`));

@@ -106,10 +106,13 @@ export class TurnView {
     const note =
       last?.finishReason === 'abort'
         ? [h('span', { class: 'tag', text: 'Stopped' }), ' The reply was stopped; what it said so far is kept.']
-        : last?.finishReason === 'length'
-          ? [h('span', { class: 'tag', text: 'Cut off' }), ' The answer reached the token limit.']
-          : [];
-    if (last?.finishReason === 'abort') for (const card of this.#cards.values()) card.stopped();
+        : last?.finishReason === 'error'
+          ? [h('span', { class: 'tag', text: 'Failed' }), ' The model failed mid-reply; what it said so far is kept.']
+          : last?.finishReason === 'length'
+            ? [h('span', { class: 'tag', text: 'Cut off' }), ' The answer reached the token limit.']
+            : [];
+    const cutShort = last?.finishReason === 'abort' || last?.finishReason === 'error';
+    if (cutShort) for (const card of this.#cards.values()) card.stopped();
     const buttons: HTMLElement[] = [];
     if (this.text()) buttons.push(copyButton('Copy the answer', () => this.text()));
     if (actions.regenerate) {
@@ -123,7 +126,7 @@ export class TurnView {
       h('span', { class: 'turn-stats' }, ...note, note.length ? ' ' : '', turnStats(messages)),
       buttons.length ? h('span', { class: 'turn-actions' }, ...buttons) : null,
     );
-    this.settle(last?.finishReason === 'abort' ? 'stopped' : 'done');
+    this.settle(cutShort ? 'stopped' : 'done');
   }
 
   /** Open again for a run that continues this turn (a regenerated answer). */

@@ -39,9 +39,9 @@ const notes: string[] = [];
 const showNote = (note: string) => void notes.push(note);
 
 // #region readme
-chat.on('model-start', ({ hop }) => log(`model call at hop ${hop}`));
-chat.on('text', ({ hop, delta }) => (output.textContent += delta));
-chat.on('model-end', ({ hop, text, toolCalls, finishReason, promptTokens, completionTokens }) => log(`${finishReason}: ${toolCalls.length} calls, ${completionTokens} tokens`));
+chat.on('model-start', ({ step }) => log(`model call ${step} of this run`));
+chat.on('text', ({ step, delta }) => (output.textContent += delta));
+chat.on('model-end', ({ step, text, toolCalls, finishReason, promptTokens, completionTokens }) => log(`${finishReason}: ${toolCalls.length} calls, ${completionTokens} tokens`));
 chat.on('tool-start', ({ callId, toolName, input }) => log(`${toolName}(${JSON.stringify(input)})`));
 chat.on('tool-progress', ({ callId, toolName, details }) => log(`${toolName}: ${JSON.stringify(details)}`)); // from ctx.update(details)
 chat.on('tool-end', ({ callId, toolName, content, isError, status, durationMs, attempts }) => log(`${toolName}: ${status} in ${durationMs} ms`));

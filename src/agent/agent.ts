@@ -264,11 +264,11 @@ export class Agent extends Emitter<AgentEvents> {
     return { id, title, createdAt, updatedAt, messageCount: chat.messages.length };
   }
 
-  /** Stop the worker and close every chat. Pending runs reject with WorkerCrashedError. */
+  /** Stop the worker and close every chat. Pending runs reject with AgentClosedError. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const chat of this.#open()) chat.closeWith(new ChatClosedError(chat.id, 'agent'));
+    for (const chat of this.#open()) chat.closeWith(new AgentClosedError());
     this.session.close();
     this.sync.close();
     this.store.close();

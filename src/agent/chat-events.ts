@@ -6,11 +6,14 @@ import type { ToolCall, ToolCallStatus } from '../shared/chat.js';
 export type ChatEvents = {
   /** The chat's messages changed: a commit here, or in another tab. */
   messages: { chatId: string; count: number };
-  /** The model starts writing a turn; `hop` counts the tool round trips of this run so far. */
-  'model-start': { hop: number };
+  /**
+   * The model starts writing a turn. `step` is its model call's place in the
+   * run (`Step.index`, and a stream part's `step`): 0 for the run's first.
+   */
+  'model-start': { step: number };
   /** Visible text as the model writes it (never call markup). */
-  text: { hop: number; delta: string };
-  'model-end': { hop: number; text: string; toolCalls: ToolCall[]; finishReason: FinishReason; promptTokens: number; completionTokens: number };
+  text: { step: number; delta: string };
+  'model-end': { step: number; text: string; toolCalls: ToolCall[]; finishReason: FinishReason; promptTokens: number; completionTokens: number };
   /** A managed call starts running (after validation, hooks and approval). */
   'tool-start': { callId: string; toolName: string; input: unknown };
   /** A handler reported progress with `ctx.update(details)`. */
@@ -23,7 +26,7 @@ export type ChatEvents = {
   'tool-denied': { callId: string; toolName: string; reason: string };
   /** Older messages no longer fit the model's context window: the model now sees the chat from `dropped` on (the stored chat keeps all). */
   'context-trimmed': ContextTrim;
-  /** A hop finished: tools ran and the model is asked again. */
+  /** A hop finished: tools ran and the model is asked again; `hops` counts this run's round trips so far. */
   hop: { hops: number };
 };
 

@@ -14,7 +14,7 @@
 //   chat, and fails with ChatConflictError if it changed the conversation
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
-import { ChatConflictError, ChatNotFoundError, type ChatClosedError } from '../errors/index.js';
+import { ChatConflictError, ChatNotFoundError, type AgentClosedError, type ChatClosedError } from '../errors/index.js';
 import type { ChatChanges, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
@@ -64,7 +64,7 @@ export class ChatState {
   readonly #queue = new Serial();
   /** Writes the running work made: once it has made one, it must never run again. */
   #written = 0;
-  #closed: ChatClosedError | null = null;
+  #closed: ChatClosedError | AgentClosedError | null = null;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
   readonly #token = {};
   readonly #unsubscribe: () => void;
@@ -224,7 +224,7 @@ export class ChatState {
   }
 
   /** No more work; what is queued rejects with `error`. */
-  close(error: ChatClosedError): void {
+  close(error: ChatClosedError | AgentClosedError): void {
     this.#closed ??= error;
     this.#unsubscribe();
     unsubscribeWhenCollected.unregister(this.#token);

@@ -1,6 +1,6 @@
 // A conversation as the app uses it: send, answer tool calls, stream, rename.
 // Its stored state, and the one-run-at-a-time rules, live in ChatState.
-import { ChatClosedError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
+import { type AgentClosedError, ChatClosedError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
@@ -311,7 +311,7 @@ export class Chat extends Emitter<ChatEvents> {
   }
 
   /** @internal The agent closing (or deleting the chat) closes it. */
-  closeWith(error: ChatClosedError): void {
+  closeWith(error: ChatClosedError | AgentClosedError): void {
     this.#state.close(error);
   }
 

@@ -205,7 +205,7 @@ export function toModelMessage(message: ChatMessage): ModelMessage {
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.
-      return { role: 'assistant', raw: message.finishReason === 'abort' ? message.text : message.raw };
+      return { role: 'assistant', raw: message.finishReason === 'abort' || message.finishReason === 'error' ? message.text : message.raw };
     case 'tool':
       return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: r.content })) };
   }

@@ -101,14 +101,14 @@ describe('the model failing', () => {
   it('a model error mid-reply rejects the send, keeps what was shown, and the chat goes on', async () => {
     const { chat, store } = await localChat([{ text: 'I was saying something', fault: 'model-error' }, 'fine']);
     expect(isModelError(await chat.send('go').catch((e) => e))).toBe(true);
-    expect(await store.messages(chat.id)).toMatchObject([{ role: 'user' }, { role: 'assistant', text: 'I was saying something', finishReason: 'abort' }]);
+    expect(await store.messages(chat.id)).toMatchObject([{ role: 'user' }, { role: 'assistant', text: 'I was saying something', finishReason: 'error' }]);
     expect((await chat.send('again')).text).toBe('fine');
   });
 
   it('W5: a lost device is a typed DeviceLostError, the partial reply kept', async () => {
     const { chat } = await localChat([{ text: 'half a', fault: 'device-lost' }]);
     expect(isDeviceLostError(await chat.send('go').catch((e) => e))).toBe(true);
-    expect(chat.messages.at(-1)).toMatchObject({ role: 'assistant', text: 'half a', finishReason: 'abort' });
+    expect(chat.messages.at(-1)).toMatchObject({ role: 'assistant', text: 'half a', finishReason: 'error' });
   });
 
   it('W7: two loads of one model at once share one engine', async () => {
@@ -147,7 +147,7 @@ describe('the page’s calls', () => {
     expect(isChatClosedError(await chat.send('hi').catch((e) => e))).toBe(true);
     const other = await agent.newChat();
     agent.close();
-    expect(isChatClosedError(await other.send('hi').catch((e) => e))).toBe(true);
+    expect(isAgentClosedError(await other.send('hi').catch((e) => e))).toBe(true);
     expect(isAgentClosedError(await agent.newChat().catch((e) => e))).toBe(true);
     expect(isAgentClosedError(await agent.listChats().catch((e) => e))).toBe(true);
   });

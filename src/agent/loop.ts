@@ -5,7 +5,8 @@
 // - The model's turn is committed as soon as it ends, before the caller hears
 //   of it and before any handler starts. An interrupted turn is committed
 //   with finishReason 'abort' and no calls: nothing of it runs or waits. A
-//   model that fails mid-reply leaves what it had shown, committed the same way.
+//   model that fails mid-reply leaves what it had shown, committed the same
+//   way with finishReason 'error'.
 // - While tools run, the journal keeps the disk in step: a call is marked
 //   started before its handler starts, and each result is kept as it ends, so
 //   a tab closed mid-batch loses no result and reruns nothing (a started call
@@ -29,7 +30,7 @@ import { inCallOrder, unrunRecord } from './call-order.js';
 import type { ChatEvents } from './chat-events.js';
 import { toolPart, type StreamPart } from './chat-stream.js';
 import { generateFitting } from './fitting-request.js';
-import { assistantTurn, interruptedTurn } from './model-turn.js';
+import { assistantTurn, cutShortTurn } from './model-turn.js';
 import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
 import type { ContextWindow } from './context-window.js';
@@ -128,7 +129,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     // The window and the prompt depend on the model: wait for one (an agent's may still be loading).
     await context.model.ready?.(signal);
     const { tools } = call;
-    context.emit('model-start', { hop });
+    context.emit('model-start', { step: index });
     const started = performance.now();
     let shown = '';
     let response: ModelResponse;
@@ -139,7 +140,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
         onText: (delta) => {
           shown += delta;
           draft.update(shown);
-          context.emit('text', { hop, delta });
+          context.emit('text', { step: index, delta });
           onPart?.({ type: 'text', step: index, text: delta });
         },
         onReasoning: (delta) => onPart?.({ type: 'reasoning', step: index, text: delta }),
@@ -147,8 +148,8 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     } catch (error) {
       await draft.stop();
       // The model failed mid-reply (the device was lost, the worker died):
-      // keep what it had said, marked as interrupted, then report the failure.
-      if (shown) await context.commit([interruptedTurn(shown)]).catch(() => undefined);
+      // keep what it had said, marked as cut short, then report the failure.
+      if (shown) await context.commit([cutShortTurn(shown, error)]).catch(() => undefined);
       throw error;
     }
     // No draft write may land after the turn's commit (which clears the draft).
@@ -156,7 +157,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
     const turn = assistantTurn(response, tools, modelMs, context.newCallId);
-    context.emit('model-end', { hop, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
+    context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
       index,
       text: turn.text,

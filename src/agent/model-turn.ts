@@ -36,9 +36,10 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
   };
 }
 
-/** What a model that failed mid-reply had shown, kept as an interrupted turn. */
-export function interruptedTurn(text: string): AssistantMessage {
-  return { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: Date.now() };
+/** What the model had shown when its generation failed (or was stopped by a restart), kept as a turn cut short. */
+export function cutShortTurn(text: string, error: unknown): AssistantMessage {
+  const finishReason = (error as { name?: unknown } | null)?.name === 'AbortError' ? 'abort' : 'error';
+  return { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason, createdAt: Date.now() };
 }
 
 function problemText(name: string, problem: { truncated: boolean; detail: string }): string {

@@ -1,13 +1,13 @@
 import { TabAgentError, codeGuard } from './base.js';
 
-/** The chat, or the agent it belongs to, was closed. */
+/** The chat was closed (`chat.close()`), or deleted. A closed agent is AgentClosedError. */
 export class ChatClosedError extends TabAgentError {
   override readonly name = 'ChatClosedError';
   readonly code = 'CHAT_CLOSED';
   readonly chatId: string;
 
-  constructor(chatId: string, what: 'chat' | 'agent' = 'chat') {
-    super(what === 'chat' ? `Chat ${chatId} is closed.` : `The agent is closed, so chat ${chatId} can no longer run.`);
+  constructor(chatId: string) {
+    super(`Chat ${chatId} is closed.`);
     this.chatId = chatId;
   }
 }

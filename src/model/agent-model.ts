@@ -18,7 +18,8 @@ import type { ModelOptions } from './model-session.js';
 /** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */
 export interface LoadedModel extends ChatModel {
   restart(changes?: Partial<ModelOptions>): Promise<ModelInfo>;
-  close(): void;
+  /** End its worker; what was pending rejects with `reason`. */
+  close(reason: Error): void;
 }
 
 /**
@@ -101,7 +102,7 @@ export class AgentModel implements ChatModel {
     const settled = loaded.then(
       (session) => {
         if (this.#slot !== slot) {
-          session.close();
+          session.close(replaced());
           throw new ModelNotLoadedError('Another load replaced this one.');
         }
         this.#set({ state: 'ready', session, options }, { modelId: session.info.modelId });
@@ -139,20 +140,26 @@ export class AgentModel implements ChatModel {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#end();
+    this.#end(true);
   }
 
-  /** End what is there: a load in flight is cancelled, a ready model's worker stops. */
-  #end(): void {
+  /** End what is there: a load in flight is cancelled, a ready model's worker stops. `closing`: the agent closes (else another load replaces it). */
+  #end(closing = false): void {
     const slot = this.#slot;
-    if (slot.state === 'loading') slot.stop.abort(new DOMException('Another load replaced this one.', 'AbortError'));
-    if (slot.state === 'ready') slot.session.close();
+    const reason = closing ? new AgentClosedError() : replaced();
+    if (slot.state === 'loading') slot.stop.abort(reason);
+    if (slot.state === 'ready') slot.session.close(reason);
   }
 
   #set(slot: Slot, detail: Omit<ModelStateChange, 'state'>): void {
     this.#slot = slot;
     this.onState({ state: slot.state, ...detail });
   }
+}
+
+/** Why a model's work stops when another load takes its place: an abort, not a failure. */
+function replaced(): DOMException {
+  return new DOMException('Another load replaced this model.', 'AbortError');
 }
 
 function modelIdOf(options: ModelOptions): string | undefined {

@@ -82,10 +82,11 @@ export class ModelSession implements ChatModel {
     const restarting = this.#restarts.run(async () => {
       if (this.#closed) throw new AgentClosedError();
       const options = { ...this.#options, ...changes };
-      this.#running.connection.terminate();
+      // Deliberate, not a crash: a generation in flight ends as if aborted.
+      this.#running.connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
       const running = await run(options, this.launch).loaded;
       if (this.#closed) {
-        running.connection.terminate();
+        running.connection.terminate(new AgentClosedError());
         throw new AgentClosedError();
       }
       this.#running = running;
@@ -100,9 +101,10 @@ export class ModelSession implements ChatModel {
     return restarting;
   }
 
-  close(): void {
+  /** End the worker; what was pending rejects with `reason`. */
+  close(reason: Error): void {
     this.#closed = true;
-    this.#running.connection.terminate();
+    this.#running.connection.terminate(reason);
   }
 }
 
@@ -120,7 +122,7 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
   const loaded = connecting.then(async (connection) => {
     const fake = scriptFor(options.model);
     // Ending the worker is what stops WebLLM's downloads; nothing half-fetched is cached.
-    const stop = () => connection.terminate(new WorkerCrashedError('the load was cancelled'));
+    const stop = () => connection.terminate(signal!.reason as Error);
     signal?.addEventListener('abort', stop, { once: true });
     try {
       signal?.throwIfAborted();
@@ -129,7 +131,7 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       const info = await connection.track(connection.host.load(spec!, onProgress, respond));
       return { connection, model: new WorkerModel(connection, info, fake?.record) };
     } catch (error) {
-      connection.terminate();
+      connection.terminate(error as Error);
       throw signal?.aborted ? signal.reason : error;
     } finally {
       signal?.removeEventListener('abort', stop);

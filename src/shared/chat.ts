@@ -115,7 +115,7 @@ export type ChatMessage =
       text: string;
       reasoning: string;
       toolCalls: ToolCall[];
-      /** `'abort'`: interrupted, the text is partial. `'length'`: cut off by the token limit. */
+      /** `'abort'` (stopped) and `'error'` (the model failed): the text is partial. `'length'`: cut off by the token limit. */
       finishReason: FinishReason;
       /** Tokens the model wrote, as it reported them (for fitting the context window). */
       tokens?: number;

@@ -35,7 +35,14 @@ export interface ModelRequest {
   output?: { schema: JsonSchema };
 }
 
-export type FinishReason = 'stop' | 'length' | 'abort';
+/**
+ * Why a turn ended: `'stop'` the model finished; `'length'` the token limit
+ * cut it off; `'abort'` it was stopped (a signal, or the tab closed while it
+ * streamed); `'error'` the model failed mid-reply (a lost GPU device, a
+ * crashed worker, an engine error). After `'abort'` and `'error'` the text is
+ * what had been shown, and the turn has no calls.
+ */
+export type FinishReason = 'stop' | 'length' | 'abort' | 'error';
 
 export interface ModelUsage {
   promptTokens: number;

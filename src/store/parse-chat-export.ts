@@ -40,7 +40,7 @@ const message = z.discriminatedUnion('role', [
     text: text(),
     reasoning: text(),
     toolCalls: z.array(toolCall).check(z.maxLength(1000)),
-    finishReason: z.enum(['stop', 'length', 'abort']),
+    finishReason: z.enum(['stop', 'length', 'abort', 'error']),
     tokens: z.optional(count),
     promptTokens: z.optional(count),
     modelMs: z.optional(z.number().check(z.nonnegative())),
