@@ -2,7 +2,7 @@
 // folders must point down this list (a folder may import itself and any
 // folder below it). `npm test` runs this; docs/architecture.md explains it.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 
@@ -20,10 +20,10 @@ export const LAYERS = [
   ['conformance'],
 ];
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** The folder a module belongs to: its first folder under src/, or "entries" for src/*.ts. */
-function folderOf(file) {
+function folderOf(root, file) {
   const parts = relative(root, file).split(/[\\/]/);
   return parts.length === 1 ? 'entries' : parts[0];
 }
@@ -46,7 +46,7 @@ function* modules(dir) {
 function importsOf(file) {
   const code = readFileSync(file, 'utf8');
   const { module, errors } = parseSync(file, code);
-  if (errors.length) throw new Error(`${relative(root, file)}: ${errors[0].message}`);
+  if (errors.length) throw new Error(`${file}: ${errors[0].message}`);
   const requests = [
     ...module.staticImports.map((i) => i.moduleRequest.value),
     ...module.staticExports.flatMap((e) => e.entries.map((x) => x.moduleRequest?.value)),
@@ -56,18 +56,18 @@ function importsOf(file) {
 }
 
 /** The imports that point up, as "from → to" lines. Tests are leaves: they may import anything. */
-export function violations() {
+export function violations(root = SRC) {
   const found = [];
   for (const file of modules(root)) {
     if (/\.test\.ts$/.test(file)) continue;
-    const from = folderOf(file);
+    const from = folderOf(root, file);
     for (const target of importsOf(file)) {
-      if (!target.startsWith(root)) continue;
-      const to = folderOf(target);
+      if (!target.startsWith(root + sep)) continue;
+      const to = folderOf(root, target);
       if (to !== from && rankOf(to) >= rankOf(from)) found.push(`src/${relative(root, file)} → src/${relative(root, target)} (${from} may not import ${to})`);
     }
   }
-  return found;
+  return found.sort();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -9,6 +9,7 @@ import { validateArguments } from '../tools/validate-arguments.js';
 import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
+import { untilAborted } from '../shared/until-aborted.js';
 
 export interface CallEnvironment {
   signal: AbortSignal;
@@ -185,17 +186,6 @@ async function hook<T>(name: HookName, info: ToolCallInfo, signal: AbortSignal, 
     if (signal.aborted) throw cause;
     throw new ToolHookError({ hook: name, toolName: info.toolName, callId: info.callId, cause });
   }
-}
-
-/** A promise's value, or the abort: a stopped run does not wait for work that ignores its signal. */
-function untilAborted<T>(value: T | Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  if (!(value instanceof Promise)) return Promise.resolve(value);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    value.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 function failureMessage(error: unknown): string {

@@ -14,6 +14,7 @@
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
 import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ModelOptions } from './model-session.js';
+import { untilAborted } from '../shared/until-aborted.js';
 
 /** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */
 export interface LoadedModel extends ChatModel {
@@ -168,12 +169,3 @@ function modelIdOf(options: ModelOptions): string | undefined {
   return typeof model === 'object' && model !== null && 'id' in model && typeof model.id === 'string' ? model.id : undefined;
 }
 
-function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
