@@ -10,7 +10,7 @@ import { parseSync } from 'vite';
 export const LAYERS = [
   ['shared'],
   ['errors'],
-  ['protocol', 'tools'],
+  ['protocol', 'tools', 'webllm'],
   ['rpc'],
   ['model', 'store', 'worker'],
   ['agent'],

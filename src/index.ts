@@ -7,7 +7,7 @@ import { modelCacheWith } from './model/model-cache.js';
 export const createAgent = createAgentWith(launchBundledWorker);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundledWorker);
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
-export type { WebLLMAppConfig, WebLLMModelRecord } from './rpc/worker-protocol.js';
+export type { WebLLMAppConfig, WebLLMModelRecord } from './webllm/app-config.js';
 export type { ModelOptions } from './model/model-session.js';
 export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';

@@ -57,8 +57,8 @@ await chat.send(`Tell me about fjords. ${words(150, 'please')}`);
 await chat.send(`Tell me about mountains. ${words(150, 'please')}`);
 await chat.send('And the weather in Bergen?');
 const expected = [
-  /^model call at hop 0$/,
-  /^model call at hop 1$/,
+  /^model call 0 of this run$/,
+  /^model call 1 of this run$/,
   /^stop: 3 calls, \d+ tokens$/,
   /^get_weather\({"location":"Oslo"}\)$/,
   /^get_weather: {"status":"looking up"}$/,

@@ -111,7 +111,7 @@ describe('the model failing', () => {
     expect(chat.messages.at(-1)).toMatchObject({ role: 'assistant', text: 'half a', finishReason: 'error' });
   });
 
-  it('W7: two loads of one model at once share one engine', async () => {
+  it('W7: two loads at once on one worker run one after the other: one engine is left, and both callers get it', async () => {
     const host = new EngineHost();
     const { port2 } = new MessageChannel();
     (port2 as unknown as { unref?: () => void }).unref?.();
@@ -121,7 +121,7 @@ describe('the model failing', () => {
     const [a, b] = await Promise.all([load(), load()]);
     expect(a).toEqual(b);
     const request = { messages: [{ role: 'user' as const, content: 'x' }], tools: [], toolChoice: 'auto' as const };
-    // One engine: its script goes on from where the other caller left it.
+    // One engine answers: the second load's, its script from the start.
     expect((await host.generate(1, request)).text).toBe('first');
     expect((await host.generate(2, request)).text).toBe('second');
   });

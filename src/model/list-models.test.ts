@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isInvalidOptionsError } from '../errors/index.js';
 import type { GpuAdapterLike, GpuLike } from './gpu-support.js';
 import { listModels, type ListModelsOptions } from './list-models.js';
-import { cleanModelUrl, manifestBytes, type CacheLike, type CacheStorageLike, type FetchLike } from './webllm-cache.js';
+import { cleanModelUrl, manifestBytes, type CacheLike, type CacheStorageLike, type FetchLike } from '../webllm/cache-layout.js';
 
 const QWEN = 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
 const QWEN_URL = 'https://huggingface.co/mlc-ai/Qwen2.5-0.5B-Instruct-q4f32_1-MLC/resolve/main/';

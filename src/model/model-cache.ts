@@ -16,7 +16,8 @@ export function modelCacheWith(launch: WorkerLauncher) {
     try {
       return await connection.track(connection.host.modelCache(action, source));
     } finally {
-      connection.terminate();
+      // Its one question answered: nothing is pending any more.
+      connection.terminate(new DOMException('The cache query is over.', 'AbortError'));
     }
   }
   return {

@@ -9,7 +9,7 @@ import type { ModelFamily } from '../shared/tool-protocol.js';
 import { browserGpu, gpuFeatures, type GpuLike } from './gpu-support.js';
 import { parametersOf, quantizationOf } from './model-id.js';
 import { MODEL_URL_BASE, PREBUILT_MODELS, type PrebuiltRow } from './prebuilt-models.js';
-import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike, type FetchLike } from './webllm-cache.js';
+import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike, type FetchLike } from '../webllm/cache-layout.js';
 
 export interface ModelListing {
   /** The WebLLM model id, to pass as createAgent's `model`. */

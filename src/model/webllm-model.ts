@@ -1,6 +1,6 @@
 // A WebLLM model as an app names one: a prebuilt id, or a self-hosted model.
 import { InvalidOptionsError } from '../errors/index.js';
-import type { WebLLMSource } from '../rpc/worker-protocol.js';
+import type { WebLLMSource } from '../webllm/app-config.js';
 
 /** A self-hosted WebLLM model: `{ id, appConfig }`, or `{ id, modelUrl, modelLib? }`. */
 export type WebLLMModel = Omit<WebLLMSource, 'modelId'> & { id: string };

@@ -1,13 +1,13 @@
 // Starting the worker and keeping honest track of it. comlink never rejects a
 // call to a dead worker, so every call goes through `track`, which rejects
-// with WorkerCrashedError when the worker errors, is terminated, or — while a
-// watched call (a generation) waits — stops answering pings.
+// with WorkerCrashedError when the worker errors or — while a watched call (a
+// generation) waits — stops answering pings, and with the reason it was given
+// when the page ends it on purpose (closed, restarted, replaced).
 import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
 import { WorkerCrashedError, WorkerStartError } from '../errors/index.js';
 import { installErrorTransfer } from '../rpc/error-transfer.js';
-import { isReady } from '../rpc/ready.js';
+import { isReady, type WorkerApi } from '../rpc/worker-protocol.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
-import type { EngineHost } from '../worker/engine-host.js';
 
 export interface Liveness {
   /** How long a ping may go unanswered, while a generation waits, before the worker counts as dead. */
@@ -15,7 +15,7 @@ export interface Liveness {
 }
 
 export class WorkerConnection {
-  readonly host: Remote<EngineHost>;
+  readonly host: Remote<WorkerApi>;
   readonly generations: GenerationReceiver;
   #pending = new Set<(error: Error) => void>();
   #dead: Error | null = null;
@@ -26,7 +26,7 @@ export class WorkerConnection {
     private readonly worker: Worker,
     private readonly liveness: Liveness,
   ) {
-    this.host = wrap<EngineHost>(worker);
+    this.host = wrap<WorkerApi>(worker);
     const channel = new MessageChannel();
     this.generations = new GenerationReceiver(channel.port1);
     void this.track(this.host.connect(transfer(channel.port2, [channel.port2]))).catch(() => undefined);
@@ -86,7 +86,7 @@ export class WorkerConnection {
   }
 
   /** Call the worker host; a dead worker rejects at once with why it died (its proxy is gone). */
-  call<T>(use: (host: Remote<EngineHost>) => Promise<T>, watch = false): Promise<T> {
+  call<T>(use: (host: Remote<WorkerApi>) => Promise<T>, watch = false): Promise<T> {
     if (this.#dead) return Promise.reject(this.#dead);
     return this.track(use(this.host), watch);
   }
@@ -109,7 +109,7 @@ export class WorkerConnection {
   }
 
   /** Stop the worker; every pending call rejects with `reason`. */
-  terminate(reason: Error = new WorkerCrashedError('the agent was closed')): void {
+  terminate(reason: Error): void {
     if (this.#dead) return;
     this.#dead = reason;
     clearTimeout(this.#heartbeat);

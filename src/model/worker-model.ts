@@ -1,14 +1,11 @@
 // The page's view of the model in the worker: a ChatModel whose AbortSignal
 // becomes a cancel call and whose text arrives over the text channel.
 import type { GenerationReceiver } from '../rpc/generation-channel.js';
-import type { FakeRequest } from '../rpc/worker-protocol.js';
+import type { FakeRequest, WorkerApi } from '../rpc/worker-protocol.js';
 import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 
 /** What the model calls in the worker. */
-export interface ModelHost {
-  generate(id: number, request: ModelRequest): Promise<ModelResponse>;
-  cancel(id: number): unknown;
-}
+export type ModelHost = Pick<WorkerApi, 'generate' | 'cancel'>;
 
 /** The worker as the model sees it; tests can connect an in-thread engine host the same way. */
 export interface ModelConnection {

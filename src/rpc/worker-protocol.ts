@@ -1,48 +1,42 @@
 // The worker protocol: every plain-data message and type that crosses between
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
+import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineMessage, ModelFamily, ResponseFormat } from '../shared/tool-protocol.js';
+import type { WebLLMSource } from '../webllm/app-config.js';
 
 /**
- * WebLLM's AppConfig shape (@mlc-ai/web-llm 0.2.86), declared here so that
- * tabagent's types never import WebLLM's, whose declarations do not compile on
- * their own (`skipLibCheck: false`). A WebLLM `AppConfig` fits it; the worker
- * hands it to WebLLM as it is.
+ * What the worker exposes over comlink. The page starts the worker, waits for
+ * READY, connects the generation channel, loads one model, then generates.
  */
-export interface WebLLMAppConfig {
-  model_list: WebLLMModelRecord[];
-  cacheBackend?: 'cache' | 'indexeddb' | 'cross-origin' | 'opfs';
-  opfsAccessMode?: 'async' | 'sync' | 'auto';
+export interface WorkerApi {
+  /** Liveness: the page pings while it waits on a generation. */
+  ping(): true;
+  /** The port that news of each generation (text, reasoning, records, end) goes out on. */
+  connect(port: MessagePort): void;
+  /**
+   * Load the worker's model, in place of any before it (loads run one at a
+   * time). `onProgress` and `respond` (a fake's function script) are
+   * comlink-proxied from the page.
+   */
+  load(spec: ModelSpec, onProgress?: (progress: LoadProgress) => void, respond?: Respond): Promise<ModelInfo>;
+  /** Generate, one request at a time in the order asked; `id` names it on the generation channel and to `cancel`. */
+  generate(id: number, request: ModelRequest): Promise<ModelResponse>;
+  /** Stop one request: interrupt it if it runs, drop it if it waits (it then resolves with finishReason 'abort'). */
+  cancel(id: number): void;
+  /** Ask about, or delete, a WebLLM model in the browser's cache (with any model loaded, or none). */
+  modelCache(action: 'has' | 'delete', source: WebLLMSource): Promise<boolean>;
 }
 
-/** WebLLM's ModelRecord shape: one model in a WebLLMAppConfig. */
-export interface WebLLMModelRecord {
-  /** Where the weights are (a Hugging Face repository URL, or your own). */
-  model: string;
-  model_id: string;
-  /** The model's compiled WebGPU library (.wasm). */
-  model_lib: string;
-  /** WebLLM's ChatOptions; tabagent reads `context_window_size`. */
-  overrides?: { context_window_size?: number; [option: string]: unknown };
-  vram_required_MB?: number;
-  low_resource_required?: boolean;
-  buffer_size_required_bytes?: number;
-  required_features?: string[];
-  /** WebLLM's ModelType: 0 a language model, 1 an embedding model, 2 a vision-language model. */
-  model_type?: number;
-  integrity?: { config?: string; model_lib?: string; tokenizer?: Record<string, string>; onFailure?: 'error' | 'warn' };
-  model_manifest?: string;
+/** The worker posts this once its comlink endpoint is listening. */
+export const READY = { tabagent: 'ready' } as const;
+
+export function isReady(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { tabagent?: unknown }).tabagent === 'ready';
 }
 
-export interface WebLLMSource {
-  modelId: string;
-  /** A complete WebLLM AppConfig (self-hosted models); default: WebLLM's prebuilt list. */
-  appConfig?: WebLLMAppConfig;
-  /** Where self-hosted weights live, for a model otherwise like a prebuilt one. */
-  modelUrl?: string;
-  /** The model's compiled WebGPU library (.wasm), when `modelUrl` is given for a model not in the prebuilt list. */
-  modelLib?: string;
-}
+/** A fake model's function script, called from the worker for each generation. */
+export type Respond = (request: FakeRequest) => Promise<FakeOutput>;
 
 /**
  * What the page asks the worker to load: plain data. (The fake's script

@@ -2,10 +2,7 @@
 // fake engine that stands for it: a lost device, or a ModelError that keeps
 // the engine's own error name and message.
 import { DeviceLostError, ModelError } from '../errors/index.js';
-
-export function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
-}
+import { messageOf } from '../errors/message-of.js';
 
 export function isDeviceLoss(cause: unknown): boolean {
   return (cause as { name?: string })?.name === 'DeviceLostError' || /device (was )?lost/i.test(messageOf(cause));

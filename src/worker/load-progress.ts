@@ -1,7 +1,7 @@
 // WebLLM's load reports, in bytes. WebLLM reports a fraction per phase and
 // its own text; the fraction of the weights phases is fetched bytes over the
 // total of the model's manifest (tensor-cache.json: its shards' `nbytes`, see
-// model/webllm-cache.ts), so with that total the bytes are exact at shard granularity.
+// webllm/cache-layout.ts), so with that total the bytes are exact at shard granularity.
 import type { LoadProgress } from '../shared/model.js';
 
 /** What WebLLM's initProgressCallback gives (its InitProgressReport). */

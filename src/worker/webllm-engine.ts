@@ -3,12 +3,13 @@
 import { CreateMLCEngine, deleteChatConfigInCache, deleteModelInCache, deleteModelWasmInCache, hasModelInCache, prebuiltAppConfig, type AppConfig, type ChatCompletionMessageParam, type MLCEngine, type ModelRecord } from '@mlc-ai/web-llm';
 import type { EngineMessage } from '../shared/tool-protocol.js';
 import { DeviceLostError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
-import { generationError, isDeviceLoss, messageOf } from './engine-errors.js';
+import { generationError, isDeviceLoss } from './engine-errors.js';
+import { messageOf } from '../errors/message-of.js';
 import type { LoadProgress } from '../shared/model.js';
 import type { Engine, EngineRequest, EngineResult } from './engine.js';
-import type { WebLLMSource } from '../rpc/worker-protocol.js';
+import type { WebLLMSource } from '../webllm/app-config.js';
 import { byteProgress } from './load-progress.js';
-import { MODEL_CACHE, cleanModelUrl, manifestBytes, manifestUrl } from '../model/webllm-cache.js';
+import { MODEL_CACHE, cleanModelUrl, manifestBytes, manifestUrl } from '../webllm/cache-layout.js';
 
 
 /** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */

@@ -7,7 +7,7 @@
 import type { FinishReason } from '../../shared/model.js';
 import type { ConvTemplate } from '../../protocol/conv-templates.js';
 import { DeviceLostError, FakeGrammarError, FakeScriptError, ModelError } from '../../errors/index.js';
-import type { FakeFault, FakeOutput, FakeRequest } from '../../rpc/worker-protocol.js';
+import type { FakeFault, FakeOutput, FakeRequest, Respond } from '../../rpc/worker-protocol.js';
 import type { Engine, EngineRequest, EngineResult } from '../engine.js';
 import { generationError } from '../engine-errors.js';
 import { append, conversationOf, EMPTY_THINKING, promptPieces, sameConversation, type Conversation } from './conversation.js';
@@ -15,8 +15,6 @@ import { grammarBreak } from './grammar-check.js';
 import { checkRequest } from './request-checks.js';
 import { countTokens, splitTokens } from '../../protocol/token-estimate.js';
 import { webllmError } from './webllm-error.js';
-
-export type Respond = (request: FakeRequest) => Promise<FakeOutput>;
 
 /** A list of outputs, one per generation, or a function of the request. */
 export type FakeSource = { outputs: readonly FakeOutput[] } | { respond: Respond };
