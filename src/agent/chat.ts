@@ -15,7 +15,6 @@ import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
 import { abortReason, emptyStats, runLoop } from './loop.js';
-import { type ChatSettings } from '../shared/chat.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
 import { DEFAULT_DENIAL, deny } from './run-call.js';
@@ -25,7 +24,7 @@ import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema } from '../shared/json.js';
-import type { AssistantMessage, ChatMessage, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
+import type { ChatMessage, ChatSettings, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface SendOptions {
   /** Abort the run: generation stops, running handlers see `ctx.signal` abort, the call rejects with the abort reason. */

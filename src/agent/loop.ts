@@ -40,7 +40,8 @@ import { draftWriter } from './draft-writer.js';
 import { runBatch } from './run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
-import type { AssistantMessage, ChatMessage, ChatSettings, Reply, ReplyStats, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
+import type { AssistantMessage, ChatMessage, ChatSettings, Reply, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
+import type { ReplyStats } from '../shared/stats.js';
 
 export interface LoopContext {
   readonly model: ChatModel;

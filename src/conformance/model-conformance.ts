@@ -12,6 +12,7 @@ import { localChat } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
 import type { FakeOutput } from '../testing/types.js';
 import { rawTool, tool } from '../tools/define-tool.js';
+import { messageOf } from '../errors/message-of.js';
 
 export const CHECKS = ['managed', 'raw', 'auto', 'required', 'named', 'none'] as const;
 export type Check = (typeof CHECKS)[number];
@@ -87,7 +88,7 @@ export async function conform(modelId: string, contextWindow: number): Promise<C
   for (const check of CHECKS) {
     results[check] = await checks[check]().then(
       () => true as const,
-      (error: unknown) => `${(error as Error)?.name ?? 'Error'}: ${(error as Error)?.message ?? String(error)}`,
+      (error: unknown) => `${(error as Error)?.name ?? 'Error'}: ${messageOf(error)}`,
     );
   }
   return { modelId, entry, contextWindow, reasoning, results };

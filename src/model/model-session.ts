@@ -2,7 +2,7 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { AgentClosedError, InvalidOptionsError, WorkerCrashedError } from '../errors/index.js';
+import { AgentClosedError, InvalidOptionsError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';

@@ -27,8 +27,6 @@ export interface ToolCall {
   awaitingApproval?: boolean;
 }
 
-export type { ReplyStats } from './stats.js';
-
 /** Tokens of one model call, as the model reported them. */
 export interface StepUsage {
   /** Prompt tokens the model had to read (WebLLM counts only what its KV cache did not hold). */
