@@ -11,7 +11,7 @@ interface LockManagerLike {
 }
 
 export class TabSync {
-  readonly #channel: BroadcastChannel | null;
+  #channel: BroadcastChannel | null;
   /** Per chat: each Chat object (the owner) and what to call when the chat changes. */
   readonly #listeners = new Map<string, Map<object, Listener>>();
   /** Per chat, without Web Locks: this tab's queue stands in for the lock. */
@@ -71,8 +71,10 @@ export class TabSync {
     };
   }
 
+  /** Stop: nothing more is announced or heard (a commit that lands after the agent closed is not an error). */
   close(): void {
     this.#channel?.close();
+    this.#channel = null;
     this.#listeners.clear();
   }
 
