@@ -3,9 +3,15 @@
 // no protocol, no validation, no storage).
 import type { EngineMessage } from '../../src/shared/tool-protocol.js';
 import { convTemplate } from '../../src/protocol/conv-templates.js';
+import type { EngineRequest } from '../../src/worker/engine.js';
 import { FakeEngine } from '../../src/worker/fake/fake-engine.js';
 
-export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'generate'; outputs: string[] });
+/**
+ * `requests`: the engine requests tabagent made for the same turns (their
+ * conversations and grammars), so each turn here does the same model work:
+ * rendering the template, judging the KV cache, checking the grammar.
+ */
+export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'generate'; outputs: string[]; requests?: EngineRequest[] });
 
 self.onmessage = async (event: MessageEvent<BaselineRequest>) => {
   const request = event.data;
@@ -17,7 +23,7 @@ self.onmessage = async (event: MessageEvent<BaselineRequest>) => {
   const started = performance.now();
   for (let i = 0; i < request.outputs.length; i++) {
     const t = performance.now();
-    await engine.complete({ messages }, () => void deltas++);
+    await engine.complete(request.requests?.[i] ?? { messages }, () => void deltas++);
     each.push(performance.now() - t);
   }
   self.postMessage({ id: request.id, ms: performance.now() - started, each, deltas });

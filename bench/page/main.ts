@@ -6,6 +6,7 @@ import { createAgent, tool, type Agent } from '../../src/index.js';
 import { IdbChatStore } from '../../src/store/idb-chat-store.js';
 import type { ChatRecord } from '../../src/store/records.js';
 import { fakeModel, toolCallText } from '../../src/testing/index.js';
+import type { EngineRequest } from '../../src/worker/engine.js';
 import baselineUrl from './baseline-worker.ts?worker&url';
 import timedWorkerUrl from './timed-worker.ts?worker&url';
 
@@ -45,7 +46,9 @@ const WARMUP = 5;
  * send's time, and the baseline's time per generation and per send.
  */
 async function hops(sends: number, hopsPerSend: number, store: boolean) {
-  const script = Array.from({ length: sends + WARMUP }, () => [...Array<string>(hopsPerSend).fill(CALL), FINAL]).flat();
+  const turns = [...Array<string>(hopsPerSend).fill(CALL), FINAL];
+  const requests = await engineRequests(turns, hopsPerSend);
+  const script = Array.from({ length: sends + WARMUP }, () => turns).flat();
   // A list script runs in the worker, as a real model does; records off, as a real model sends none.
   const agent = await createAgent({ model: fakeModel(script, { recordRequests: false }), storage: store ? { dbName: dbName('hops') } : false });
   const baseline = new Baseline();
@@ -62,7 +65,7 @@ async function hops(sends: number, hopsPerSend: number, store: boolean) {
     const ms = now() - started;
     off();
     if (reply.stats.hops !== hopsPerSend) throw new Error(`a send made ${reply.stats.hops} hops, not ${hopsPerSend}`);
-    const base = await baseline.call<{ ms: number; each: number[] }>({ kind: 'generate', outputs: [...Array<string>(hopsPerSend).fill(CALL), FINAL] });
+    const base = await baseline.call<{ ms: number; each: number[] }>({ kind: 'generate', outputs: turns, requests });
     if (i < 0) continue;
     sendTimes.push(ms);
     baselineSend.push(base.ms);
@@ -74,6 +77,21 @@ async function hops(sends: number, hopsPerSend: number, store: boolean) {
   agent.close();
   baseline.close();
   return { hopTimes, sendTimes, baselineHop, baselineSend };
+}
+
+/**
+ * The engine requests one send of these turns makes (each conversation as the
+ * engine gets it, with its grammar), recorded by a fake model, for the
+ * baseline to make the same requests: the model's own work (the template, the
+ * KV-cache check, the grammar) is then on both sides, and the overhead is
+ * tabagent's alone.
+ */
+async function engineRequests(turns: string[], hopsPerSend: number): Promise<EngineRequest[]> {
+  const recorder = fakeModel(turns);
+  const agent = await createAgent({ model: recorder, storage: false });
+  await (await agent.newChat({ tools: [echo], maxToolHops: hopsPerSend })).send('Say hello');
+  agent.close();
+  return recorder.requests.map((r) => ({ messages: r.messages, ...(r.responseFormat ? { response_format: r.responseFormat } : {}) }));
 }
 
 /** Two worker round trips and one strict IndexedDB put: the least any stored hop can cost. */
