@@ -26,7 +26,9 @@ run('npm', ['run', '--silent', 'build']);
 run('npx', ['vite', 'build', '--config', 'bench/size.config.ts']);
 run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
 
-const server = spawn('npx', ['vite', 'preview', '--config', 'bench/vite.config.ts', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+// Its own process group: npx starts vite as a child, and the whole group must
+// end with the run (a server left on the port breaks the next run, or e2e).
+const server = spawn('npx', ['vite', 'preview', '--config', 'bench/vite.config.ts', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
 const executablePath = await findChromium();
 if (!executablePath) throw new Error('No Chromium: run `node scripts/find-chromium.mjs --install`, or set CHROMIUM_PATH.');
 const browser = await chromium.launch({
@@ -37,7 +39,7 @@ try {
   const page = await browser.newPage();
   for (let i = 0; ; i++) {
     try {
-      await page.goto('http://127.0.0.1:4180/');
+      await page.goto('http://127.0.0.1:4190/');
       break;
     } catch (error) {
       if (i > 50) throw error;
@@ -125,7 +127,7 @@ try {
   console.log(table(fig, results));
 } finally {
   await browser.close();
-  server.kill();
+  process.kill(-server.pid);
 }
 
 function gzipKb(file) {

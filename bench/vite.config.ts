@@ -7,5 +7,5 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { outDir: '../../dist/bench', emptyOutDir: true, target: 'es2022' },
   // Cross-origin isolated, so performance.now() has microsecond resolution (not 100 µs).
-  preview: { port: 4180, strictPort: true, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
+  preview: { port: 4190, strictPort: true, headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } },
 });
