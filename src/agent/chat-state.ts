@@ -14,7 +14,7 @@
 //   chat, and fails with ChatConflictError if it changed the conversation
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
-import { ChatConflictError, ChatNotFoundError, type AgentClosedError, type ChatClosedError } from '../errors/index.js';
+import { ChatConflictError, ChatNotFoundError, UnknownToolCallError, type AgentClosedError, type ChatClosedError } from '../errors/index.js';
 import type { ChatChanges, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
@@ -45,6 +45,14 @@ export interface CommitState {
   awaiting?: string[];
   /** The chat's title, if it has none yet. */
   title?: string;
+}
+
+/** A change to the pending turn's state. */
+export interface PendingChange {
+  answers?: ToolResultRecord[];
+  started?: string[];
+  awaiting?: string[];
+  done?: string[];
 }
 
 export class ChatState {
@@ -120,6 +128,32 @@ export class ChatState {
   /** Pending calls waiting for approval (as stored). */
   get awaiting(): string[] {
     return [...this.#awaiting];
+  }
+
+  /** The pending calls these ids name; throws (changing nothing) on any unknown, answered or repeated id. */
+  claim(ids: readonly unknown[]): ToolCall[] {
+    const pending = this.pendingToolCalls;
+    const seen = new Set<string>();
+    return ids.map((id) => {
+      const call = typeof id === 'string' && !seen.has(id) ? pending.find((c) => c.id === id) : undefined;
+      if (!call) throw new UnknownToolCallError(String(id), pending.map((c) => c.id));
+      seen.add(call.id);
+      return call;
+    });
+  }
+
+  /**
+   * The pending turn's state after a change, for `commit`: these answers
+   * added, these calls started, waiting for approval, or done (neither), the
+   * rest as they are.
+   */
+  pendingAfter(change: PendingChange): CommitState {
+    const answers = [...this.answers, ...(change.answers ?? [])];
+    const settled = new Set([...answers.map((a) => a.callId), ...(change.done ?? [])]);
+    const keep = (ids: string[], more: string[] = []) => [...new Set([...ids, ...more])].filter((id) => !settled.has(id));
+    const started = keep(this.started, change.started).filter((id) => !change.awaiting?.includes(id));
+    const awaiting = keep(this.awaiting, change.awaiting).filter((id) => !change.started?.includes(id));
+    return { answers, started, awaiting };
   }
 
   /**

@@ -8,7 +8,7 @@ import type { TabSync } from '../store/tab-sync.js';
 import type { Tool } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
-import { ChatState, type CommitState } from './chat-state.js';
+import { ChatState, type PendingChange } from './chat-state.js';
 import { inCallOrder, unrunRecord } from './call-order.js';
 import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
@@ -195,7 +195,7 @@ export class Chat extends Emitter<ChatEvents> {
   #byHand(callId: unknown, options: SendOptions, work: (pending: ToolCall) => Promise<Reply>, awaitingOnly = false): Promise<Reply> {
     return this.#state.exclusive(
       async () => {
-        const [pending] = this.#claim([callId]);
+        const [pending] = this.#state.claim([callId]);
         if (awaitingOnly && !pending!.awaitingApproval) {
           throw new UnknownToolCallError(String(callId), this.#state.pendingToolCalls.filter((c) => c.awaitingApproval).map((c) => c.id), 'awaiting approval');
         }
@@ -210,7 +210,7 @@ export class Chat extends Emitter<ChatEvents> {
     const managed = this.#tools.managed(pending.name);
     if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
     const signal = options.signal ?? new AbortController().signal;
-    const mark = (change: PendingChange) => this.#state.commit([], this.#pending(change));
+    const mark = (change: PendingChange) => this.#state.commit([], this.#state.pendingAfter(change));
     const batch = await runBatch([pending], () => managed, 1, {
       signal,
       maxResultChars: this.#settings.maxResultChars,
@@ -230,19 +230,6 @@ export class Chat extends Emitter<ChatEvents> {
     if (batch.failure) throw batch.failure;
     if (batch.awaiting.length) return this.#replySoFar();
     return this.#answer([batch.records[0]!], options);
-  }
-
-  /**
-   * The pending turn's state after a change: these answers added, these
-   * calls started, waiting for approval, or done (neither), the rest kept.
-   */
-  #pending(change: PendingChange): CommitState {
-    const answers = [...this.#state.answers, ...(change.answers ?? [])];
-    const settled = new Set([...answers.map((a) => a.callId), ...(change.done ?? [])]);
-    const keep = (ids: string[], more: string[] = []) => [...new Set([...ids, ...more])].filter((id) => !settled.has(id));
-    const started = keep(this.#state.started, change.started).filter((id) => !change.awaiting?.includes(id));
-    const awaiting = keep(this.#state.awaiting, change.awaiting).filter((id) => !change.started?.includes(id));
-    return { answers, started, awaiting };
   }
 
   /** The reply while the turn still has calls pending. */
@@ -352,7 +339,7 @@ export class Chat extends Emitter<ChatEvents> {
     }
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
-      const calls = this.#claim(results.map((r) => r?.callId));
+      const calls = this.#state.claim(results.map((r) => r?.callId));
       const records = calls.map((call, i) => pageResult(call, results[i]!, this.#settings.maxResultChars));
       return this.#answer(records, options, onPart);
     }, { signal: options.signal });
@@ -370,25 +357,13 @@ export class Chat extends Emitter<ChatEvents> {
     return { tools, toolChoice: choice, generation, controls: runControls(options, this.#controls) };
   }
 
-  /** The pending calls these ids name; throws (changing nothing) on any unknown, answered or repeated id. */
-  #claim(ids: readonly unknown[]): ToolCall[] {
-    const pending = this.#state.pendingToolCalls;
-    const seen = new Set<string>();
-    return ids.map((id) => {
-      const call = typeof id === 'string' && !seen.has(id) ? pending.find((c) => c.id === id) : undefined;
-      if (!call) throw new UnknownToolCallError(String(id), pending.map((c) => c.id));
-      seen.add(call.id);
-      return call;
-    });
-  }
-
   /** Record answers; once every call of the turn has one, they go to the model as one message and the loop runs on. */
   async #answer(records: ToolResultRecord[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
     const turn = this.#state.pendingTurn!;
     const answers = [...this.#state.answers, ...records];
     if (answers.length < turn.toolCalls.length) {
       // Other calls' marks stay: an interrupted call is still interrupted, one awaiting approval still waits.
-      await this.#state.commit([], this.#pending({ answers: records }));
+      await this.#state.commit([], this.#state.pendingAfter({ answers: records }));
       return this.#replySoFar();
     }
     const plan = this.#plan(options);
@@ -428,14 +403,6 @@ export class Chat extends Emitter<ChatEvents> {
   #managedNames(): string[] {
     return this.#tools.names.filter((n) => this.#tools.managed(n));
   }
-}
-
-/** A change to the pending turn's state. */
-interface PendingChange {
-  answers?: ToolResultRecord[];
-  started?: string[];
-  awaiting?: string[];
-  done?: string[];
 }
 
 interface RunPlan {

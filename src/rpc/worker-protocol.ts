@@ -1,4 +1,5 @@
-// The worker protocol: every plain-data message and type that crosses between
+// The worker protocol: what the worker exposes over comlink (WorkerApi), its
+// ready message, and every plain-data message and type that crosses between
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
 import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';

@@ -3,7 +3,7 @@
 // (the typecheck checks the assignment; the test only makes it run).
 import { prebuiltAppConfig, type AppConfig, type ModelRecord } from '@mlc-ai/web-llm';
 import { expect, test } from 'vitest';
-import type { WebLLMAppConfig, WebLLMModelRecord } from '../webllm/app-config.js';
+import type { WebLLMAppConfig, WebLLMModelRecord } from './app-config.js';
 
 test("WebLLM's own AppConfig and ModelRecord fit tabagent's declarations of them", () => {
   const webllm: AppConfig = { ...prebuiltAppConfig, cacheBackend: 'indexeddb' };
