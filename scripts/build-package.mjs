@@ -3,6 +3,8 @@
 //   dist/script-tag/    built by Vite:
 //     tabagent-worker.js   the model worker, an ES module that imports nothing of its own
 //     webllm-engine.js     WebLLM, which the worker imports only for a WebLLM model
+//     wllama-engine.js     wllama (llama.cpp in WebAssembly), only for a GGUF model,
+//     wllama.wasm          with its WebAssembly build
 //     fake-engine.js       the fake engine with xgrammar, only for a fake model
 //     tabagent.js          one classic script defining the global `TabAgent`
 //     tabagent-testing.js  the fake model and helpers, as the global `TabAgentTesting`
@@ -10,7 +12,7 @@
 // copy them as they are (src/packaged-worker.ts), and so do CDNs.
 // `node scripts/build-package.mjs script-tag` builds only dist/script-tag.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -53,12 +55,17 @@ await bundle('src/worker/worker.ts', 'tabagent-worker.js', {
   resolve: { alias: [{ find: /^\.\/engine-modules\.js$/, replacement: at('src/worker/engine-files.ts') }] },
 });
 await bundle('src/worker/webllm-engine.ts', 'webllm-engine.js');
+// wllama's WebAssembly is a file beside its engine (Vite's library mode would inline it as base64).
+await bundle('src/worker/wllama-engine.ts', 'wllama-engine.js', {
+  resolve: { alias: [{ find: /^\.\/wllama-wasm\.js$/, replacement: at('src/worker/wllama-wasm-file.ts') }] },
+});
+copyFileSync(at('node_modules/@wllama/wllama/esm/wasm/wllama.wasm'), at('dist/script-tag/wllama.wasm'));
 await bundle('src/worker/fake/fake-module.ts', 'fake-engine.js');
 await bundle('src/script-tag-testing.ts', 'tabagent-testing.js', { name: 'TabAgentTesting' });
 await bundle('src/script-tag.ts', 'tabagent.js', { name: 'TabAgent' });
 
 // Neither engine may end up in the worker itself: it would load with every model.
 const worker = readFileSync(at('dist/script-tag/tabagent-worker.js'), 'utf8');
-for (const marker of ['MLCEngine', 'GrammarMatcher']) {
+for (const marker of ['MLCEngine', 'GrammarMatcher', 'wllamaStart']) {
   if (worker.includes(marker)) throw new Error(`dist/script-tag/tabagent-worker.js contains ${marker}: an engine was bundled into the worker`);
 }

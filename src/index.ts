@@ -9,6 +9,7 @@ export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundled
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
 export type { WebLLMAppConfig, WebLLMModelRecord } from './webllm/app-config.js';
 export type { ModelOptions } from './model/model-session.js';
+export type { GgufModel } from './model/gguf-model.js';
 export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
 export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, Prompt, PromptMessage } from './agent/agent.js';
@@ -28,7 +29,7 @@ export { hopCountIs, hasToolCall, type StopCondition } from './agent/stop-condit
 export type { PrepareStep, StepSettings } from './agent/prepare-step.js';
 export { tool, rawTool, type ToolDefinition, type RawToolDefinition } from './tools/define-tool.js';
 export type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, Tool, ToolContext, ToolTraits } from './tools/types.js';
-export type { GenerationOptions, LoadProgress, ModelInfo, FinishReason } from './shared/model.js';
+export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason } from './shared/model.js';
 export type { ModelFamily, ToolChoice } from './shared/tool-protocol.js';
 export type { JsonObject, JsonValue, JsonSchema } from './shared/json.js';
 export * from './errors/index.js';

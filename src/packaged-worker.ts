@@ -14,6 +14,8 @@ export const launchPackagedWorker: WorkerLauncher = (workerUrl) => {
   // The engines' URLs as the app's bundler named them (read by src/worker/engine-files.ts).
   worker.hash = new URLSearchParams({
     webllm: new URL('../script-tag/webllm-engine.js', import.meta.url).href,
+    wllama: new URL('../script-tag/wllama-engine.js', import.meta.url).href,
+    'wllama-wasm': new URL('../script-tag/wllama.wasm', import.meta.url).href,
     fake: new URL('../script-tag/fake-engine.js', import.meta.url).href,
   }).toString();
   return workerAt(worker);

@@ -13,7 +13,7 @@
 // - close() ends everything; later calls reject with AgentClosedError.
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
 import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
-import type { ModelOptions } from './model-session.js';
+import { modelSpec, type ModelOptions } from './model-session.js';
 import { untilAborted } from '../shared/until-aborted.js';
 
 /** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */
@@ -164,8 +164,11 @@ function replaced(): DOMException {
 }
 
 function modelIdOf(options: ModelOptions): string | undefined {
-  const { model } = options;
-  if (typeof model === 'string') return model;
-  return typeof model === 'object' && model !== null && 'id' in model && typeof model.id === 'string' ? model.id : undefined;
+  try {
+    return modelSpec(options).modelId;
+  } catch {
+    // A bad option fails the load with its own error; the event just names no model.
+    return undefined;
+  }
 }
 

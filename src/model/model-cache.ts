@@ -1,8 +1,12 @@
-// WebLLM's browser cache of model files, asked about from the page: a short
-// worker does it, so the page never loads WebLLM.
+// The browser's cache of model files (WebLLM's, or wllama's for a GGUF),
+// asked about from the page: a short worker does it, so the page never loads
+// either engine.
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import { WorkerConnection } from './worker-connection.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
+import { ggufSpec, namesGguf, type GgufModel } from './gguf-model.js';
+import { InvalidOptionsError } from '../errors/index.js';
+import type { CachedModelSource } from '../rpc/worker-protocol.js';
 
 export interface ModelCacheOptions {
   /** Where the worker script is, as for createAgent. */
@@ -10,8 +14,8 @@ export interface ModelCacheOptions {
 }
 
 export function modelCacheWith(launch: WorkerLauncher) {
-  async function run(action: 'has' | 'delete', model: string | WebLLMModel, options: ModelCacheOptions): Promise<boolean> {
-    const source = webllmSource(model);
+  async function run(action: 'has' | 'delete', model: string | WebLLMModel | GgufModel, options: ModelCacheOptions): Promise<boolean> {
+    const source = cachedSource(model);
     const connection = await WorkerConnection.start(startWorker(launch, options.workerUrl), 15_000);
     try {
       return await connection.track(connection.host.modelCache(action, source));
@@ -22,8 +26,15 @@ export function modelCacheWith(launch: WorkerLauncher) {
   }
   return {
     /** Whether a WebLLM model's files are already downloaded (so it loads offline). */
-    isModelCached: (model: string | WebLLMModel, options: ModelCacheOptions = {}) => run('has', model, options),
-    /** Delete a downloaded WebLLM model (weights, library, config), e.g. to free space or to retry a corrupt download. */
-    deleteCachedModel: async (model: string | WebLLMModel, options: ModelCacheOptions = {}) => void (await run('delete', model, options)),
+    isModelCached: (model: string | WebLLMModel | GgufModel, options: ModelCacheOptions = {}) => run('has', model, options),
+    /** Delete a downloaded model (WebLLM's weights, library and config; a GGUF's file), e.g. to free space or to retry a corrupt download. */
+    deleteCachedModel: async (model: string | WebLLMModel | GgufModel, options: ModelCacheOptions = {}) => void (await run('delete', model, options)),
   };
+}
+
+function cachedSource(model: unknown): CachedModelSource {
+  if (!namesGguf(model)) return { kind: 'webllm', ...webllmSource(model) };
+  const { url } = ggufSpec(model);
+  if (!url) throw new InvalidOptionsError('model', 'a GGUF given as a Blob is read from the file, never downloaded or cached');
+  return { kind: 'gguf', url };
 }

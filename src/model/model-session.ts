@@ -12,10 +12,17 @@ import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../shared/tool-
 import type { ModelSpec } from '../rpc/worker-protocol.js';
 import { scriptFor, type ScriptedModel } from './scripted-model.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
+import { ggufSpec, namesGguf, type GgufModel } from './gguf-model.js';
 
 export interface ModelOptions {
-  /** A WebLLM model id (e.g. 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC'), a self-hosted model, or `fakeModel(...)`. */
-  model: string | WebLLMModel | ScriptedModel;
+  /**
+   * A WebLLM model id (e.g. 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC') or a
+   * self-hosted WebLLM model (WebGPU); a GGUF model for the CPU, by curated id
+   * (e.g. 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF') or `{ gguf: url | Blob }`; or `fakeModel(...)`.
+   */
+  model: string | WebLLMModel | GgufModel | ScriptedModel;
+  /** The GGUF model to run on the CPU where this browser cannot run the WebLLM `model` (no WebGPU, or no shader-f16 for an f16 build). */
+  fallback?: string | GgufModel;
   /** The tool-call format, when the model id does not tell (default: from the id). */
   family?: ModelFamily;
   /** Constrain tool calls with a grammar (default true). */
@@ -151,5 +158,7 @@ export function modelSpec(options: ModelOptions): ModelSpec {
     const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
-  return { kind: 'webllm', ...webllmSource(model), family: options.family, grammar: options.grammar };
+  const { family, grammar, fallback } = options;
+  if (namesGguf(model)) return ggufSpec(model, { family, grammar });
+  return { kind: 'webllm', ...webllmSource(model), family, grammar, ...(fallback !== undefined ? { fallback: ggufSpec(fallback, { family, grammar }) } : {}) };
 }

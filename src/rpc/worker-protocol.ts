@@ -25,8 +25,8 @@ export interface WorkerApi {
   generate(id: number, request: ModelRequest): Promise<ModelResponse>;
   /** Stop one request: interrupt it if it runs, drop it if it waits (it then resolves with finishReason 'abort'). */
   cancel(id: number): void;
-  /** Ask about, or delete, a WebLLM model in the browser's cache (with any model loaded, or none). */
-  modelCache(action: 'has' | 'delete', source: WebLLMSource): Promise<boolean>;
+  /** Ask about, or delete, a model's downloaded files in the browser (with any model loaded, or none). */
+  modelCache(action: 'has' | 'delete', source: CachedModelSource): Promise<boolean>;
 }
 
 /** The worker posts this once its comlink endpoint is listening. */
@@ -43,8 +43,35 @@ export type Respond = (request: FakeRequest) => Promise<FakeOutput>;
  * What the page asks the worker to load: plain data. (The fake's script
  * function travels as its own argument: comlink proxies only top-level ones.)
  */
+/** Whose cache a model's files are in: WebLLM's (by its source), or wllama's (a GGUF by URL). */
+export type CachedModelSource = ({ kind: 'webllm' } & WebLLMSource) | { kind: 'gguf'; url: string };
+
+/**
+ * A GGUF model for wllama: by URL (downloaded once, then read from the
+ * browser's cache) or as a Blob (a file the person picked).
+ */
+export interface GgufSpec {
+  kind: 'gguf';
+  modelId: string;
+  url?: string;
+  blob?: Blob;
+  /** The call format; default: from the curated list, else read from the model's chat template. */
+  family?: ModelFamily;
+  grammar?: boolean;
+  /** Tokens the KV cache holds (llama.cpp's n_ctx); default: the model's trained window, at most 4096. */
+  contextSize?: number;
+  /** CPU threads; default: half the cores where the page is cross-origin isolated, else 1. */
+  threads?: number;
+  /** The model thinks (writes a think block) unless thinking is off; default: the curated list's word, else Qwen3's family. */
+  thinks?: boolean;
+  /** A Jinja chat template in place of the GGUF's own (for a GGUF that has none). */
+  chatTemplate?: string;
+}
+
 export type ModelSpec =
-  | ({ kind: 'webllm'; family?: ModelFamily; grammar?: boolean } & WebLLMSource)
+  /** `fallback`: the GGUF model to run on the CPU where this browser cannot run the WebLLM model (no WebGPU, no shader-f16). */
+  | ({ kind: 'webllm'; family?: ModelFamily; grammar?: boolean; fallback?: GgufSpec } & WebLLMSource)
+  | GgufSpec
   /** A fake model; `outputs` for a list script (it then runs wholly in the worker), else its function comes separately. */
   | {
       kind: 'fake';

@@ -47,6 +47,8 @@ export type FinishReason = 'stop' | 'length' | 'abort' | 'error';
 export interface ModelUsage {
   promptTokens: number;
   completionTokens: number;
+  /** Of `promptTokens`, those the engine's KV cache already held (not prefilled again), where the engine counts them (wllama). */
+  cachedTokens?: number;
   prefillTokensPerSecond?: number;
   decodeTokensPerSecond?: number;
 }
@@ -76,11 +78,17 @@ export interface LoadProgress {
   bytesPerSecond?: number;
 }
 
+/** What runs the model: WebLLM on WebGPU, wllama (llama.cpp in WebAssembly) on the CPU, or the scripted fake. */
+export type EngineName = 'webllm' | 'wllama' | 'fake';
+
 export interface ModelInfo {
   modelId: string;
   family: ModelFamily;
-  /** The MLC conversation template the model's prompts are rendered with. */
+  /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
   template: string;
+  engine: EngineName;
+  /** CPU threads the engine runs on (wllama: more than 1 only where the page is cross-origin isolated). */
+  threads?: number;
   /** Tokens the model's KV cache holds: prompt and reply together. */
   contextWindow: number;
   /** Whether requests are grammar-constrained when the chat does not say. */

@@ -9,11 +9,12 @@ import type { EngineModules } from './engine.js';
 
 const given = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
 
-function engineAt(name: 'webllm' | 'fake', file: string): string {
+function engineAt(name: 'webllm' | 'wllama' | 'fake', file: string): string {
   return given.get(name) ?? new URL(file, import.meta.url).href;
 }
 
 export const engines: EngineModules = {
   webllm: () => import(/* @vite-ignore */ engineAt('webllm', './webllm-engine.js')),
+  wllama: () => import(/* @vite-ignore */ engineAt('wllama', './wllama-engine.js')),
   fake: () => import(/* @vite-ignore */ engineAt('fake', './fake-engine.js')),
 };

@@ -12,8 +12,7 @@
 //   last text: the page waits for it, so nothing lands after the result.
 import { InvalidOptionsError } from '../errors/index.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
-import type { FakeRequest, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
-import type { WebLLMSource } from '../webllm/app-config.js';
+import type { CachedModelSource, FakeRequest, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import { Serial } from '../shared/serial.js';
 import { engines } from './engine-modules.js';
@@ -76,10 +75,17 @@ export class EngineHost implements WorkerApi {
     this.#stops.get(id)?.abort();
   }
 
-  async modelCache(action: 'has' | 'delete', source: WebLLMSource): Promise<boolean> {
+  async modelCache(action: 'has' | 'delete', source: CachedModelSource): Promise<boolean> {
+    if (source.kind === 'gguf') {
+      const { isCached, deleteCached } = await engines.wllama();
+      if (action === 'has') return isCached(source.url);
+      await deleteCached(source.url);
+      return false;
+    }
     const { isCached, deleteCached } = await engines.webllm();
-    if (action === 'has') return isCached(source);
-    await deleteCached(source);
+    const { kind: _, ...webllm } = source;
+    if (action === 'has') return isCached(webllm);
+    await deleteCached(webllm);
     return false;
   }
 

@@ -6,5 +6,6 @@ import type { EngineModules } from './engine.js';
 
 export const engines: EngineModules = {
   webllm: () => import('./webllm-engine.js'),
+  wllama: () => import('./wllama-engine.js'),
   fake: () => import('./fake/fake-module.js'),
 };

@@ -1,11 +1,12 @@
-// The boundary WebLLM's engine exposes, reduced to what tabagent uses. The
-// WebLLM adapter and the fake model both implement it, inside the worker.
+// The boundary the worker's engines share, reduced to what tabagent uses.
+// WebLLM and the fake model take the conversation and apply their
+// conversation template themselves; wllama takes the whole prompt, rendered
+// with the model's own chat template (protocol/template-prompt.ts).
 import type { FinishReason, ModelUsage } from '../shared/model.js';
 import type { EngineMessage, ResponseFormat } from '../shared/tool-protocol.js';
 
-/** An OpenAI-style chat completion request, as WebLLM takes it. */
-export interface EngineRequest {
-  messages: EngineMessage[];
+/** How to generate: OpenAI-style fields, as WebLLM takes them. */
+export interface Sampling {
   response_format?: ResponseFormat;
   max_tokens?: number;
   temperature?: number;
@@ -14,15 +15,25 @@ export interface EngineRequest {
   extra_body?: { enable_thinking?: boolean };
 }
 
+/** An OpenAI-style chat completion request, as WebLLM takes it. */
+export interface EngineRequest extends Sampling {
+  messages: EngineMessage[];
+}
+
+/** A completion of a prompt the page's side already rendered (wllama). */
+export interface PromptRequest extends Sampling {
+  prompt: string;
+}
+
 export interface EngineResult {
   text: string;
   finishReason: FinishReason;
   usage: ModelUsage;
 }
 
-export interface Engine {
+export interface Engine<Request = EngineRequest> {
   /** Generate, streaming each piece of text to `onDelta`. */
-  complete(request: EngineRequest, onDelta: (delta: string) => void): Promise<EngineResult>;
+  complete(request: Request, onDelta: (delta: string) => void): Promise<EngineResult>;
   /** Stop the generation in progress (engine-wide, as in WebLLM); it resolves with finishReason 'abort'. */
   interrupt(): void;
   unload(): Promise<void>;
@@ -30,10 +41,11 @@ export interface Engine {
 
 /**
  * The engines, each loaded only when a model needs it (engine-modules.ts): a
- * worker running WebLLM never fetches the fake engine and its xgrammar, one
- * running the fake never fetches WebLLM.
+ * worker running WebLLM never fetches the fake engine and its xgrammar or
+ * wllama, one running the fake never fetches WebLLM.
  */
 export interface EngineModules {
   webllm(): Promise<typeof import('./webllm-engine.js')>;
+  wllama(): Promise<typeof import('./wllama-engine.js')>;
   fake(): Promise<typeof import('./fake/fake-module.js')>;
 }

@@ -1,49 +1,74 @@
-// A model spec becomes a loaded model in the worker: its engine (WebLLM, or
-// the strict fake, each loaded on demand), the family's codec, the
-// conversation template, and what the page is told of it.
+// A model spec becomes a loaded model in the worker: its engine (WebLLM,
+// wllama or the strict fake, each loaded on demand), the family's codec, how
+// its prompts are rendered, and what the page is told of it.
 import { releaseProxy, type ProxyMethods } from 'comlink';
-import { InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
+import { TemplatePrompt } from '../protocol/template-prompt.js';
+import { templateFamily } from '../protocol/template-family.js';
 import type { ToolCodec } from '../protocol/types.js';
-import type { FakeRequest, ModelSpec, Respond } from '../rpc/worker-protocol.js';
+import type { FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelInfo } from '../shared/model.js';
-import type { Engine } from './engine.js';
+import type { ModelFamily } from '../shared/tool-protocol.js';
+import type { Engine, PromptRequest } from './engine.js';
 import { engines } from './engine-modules.js';
 
-export interface LoadedModel {
-  engine: Engine;
+interface Common {
   codec: ToolCodec;
-  template: ConvTemplate;
   /** The model writes its own think block unless thinking is off. */
   thinks: boolean;
   info: ModelInfo;
 }
 
+/**
+ * A loaded model. `chat`: the engine takes the conversation and applies an
+ * MLC conversation template (WebLLM, the fake); `prompt`: the engine takes a
+ * prompt rendered with the model's own chat template (wllama).
+ */
+export type LoadedModel = Common & ({ input: 'chat'; engine: Engine; template: ConvTemplate } | { input: 'prompt'; engine: Engine<PromptRequest>; prompt: TemplatePrompt });
+
+type Report = (p: LoadProgress) => void;
+
 /** `respond`: a fake's function script; `onRequest`: where a fake's record of each request goes. */
-export async function loadModel(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | undefined, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
+export async function loadModel(spec: ModelSpec, onProgress: Report | undefined, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
+  // Reports are not awaited one by one, but the last is, so none lands after the load resolves.
+  let lastReport: Promise<unknown> = Promise.resolve();
+  const report = (p: LoadProgress) => {
+    lastReport = Promise.resolve(onProgress?.(p)).catch(() => undefined);
+  };
   try {
-    return await open(spec, onProgress, respond, onRequest);
+    const model = await open(spec, report, respond, onRequest);
+    await lastReport;
+    return model;
   } finally {
     // The progress callback is a comlink proxy: release its port once loading is over.
     (onProgress as Partial<ProxyMethods> | undefined)?.[releaseProxy]?.();
   }
 }
 
-async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | undefined, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
+function open(spec: ModelSpec, report: Report, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
+  if (spec.kind === 'gguf') return openGguf(spec, report);
+  if (spec.kind === 'webllm' && spec.fallback) {
+    const { fallback } = spec;
+    // WebLLM checks the GPU before it downloads anything: a browser that cannot run it costs nothing.
+    return openMlc(spec, report, respond, onRequest).catch((error: unknown) => {
+      if (error instanceof WebGPUUnavailableError || error instanceof ShaderF16UnsupportedError) return openGguf(fallback, report);
+      throw error;
+    });
+  }
+  return openMlc(spec, report, respond, onRequest);
+}
+
+/** WebLLM, or the fake that stands for it: MLC conversation templates, the family from the model table. */
+async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
   const entry = modelEntry(spec.modelId);
   const family = spec.family ?? entry.family;
-  const codec = codecs[family];
-  if (!codec) throw new InvalidOptionsError('family', `unknown model family ${JSON.stringify(family)}`);
+  const codec = codecFor(family);
   const templateName = (spec.kind === 'fake' ? spec.template : undefined) ?? entry.template;
   const template = convTemplate(templateName);
   if (!template) throw new InvalidOptionsError('template', `unknown conversation template ${JSON.stringify(templateName)}`);
-  // Reports are not awaited one by one, but the last is, so none lands after the load resolves.
-  let lastReport: Promise<unknown> = Promise.resolve();
-  const report = (p: LoadProgress) => {
-    lastReport = Promise.resolve(onProgress?.(p)).catch(() => undefined);
-  };
   let engine: Engine;
   let contextWindow: number;
   if (spec.kind === 'fake') {
@@ -66,8 +91,35 @@ async function open(spec: ModelSpec, onProgress: ((p: LoadProgress) => void) | u
     const { loadWebLLM } = await engines.webllm();
     ({ engine, contextWindow } = await loadWebLLM(spec, report));
   }
-  await lastReport;
   // A model the table knows thinks as the table says; one named only by its family, as Qwen3 does.
   const thinks = entry.known && spec.family === undefined ? entry.thinks : family === 'qwen3';
-  return { engine, codec, template, thinks, info: { modelId: spec.modelId, family, template: templateName, contextWindow, grammarByDefault: spec.grammar ?? true } };
+  const info: ModelInfo = { modelId: spec.modelId, family, template: templateName, contextWindow, grammarByDefault: spec.grammar ?? true, engine: spec.kind };
+  return { input: 'chat', engine, template, codec, thinks, info };
+}
+
+/** A GGUF on wllama: its own chat template, the family the spec names or the template shows. */
+async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
+  // Loaded on demand, so no other model ever fetches wllama or its 10 MB of WebAssembly.
+  const { loadGguf } = await engines.wllama();
+  const loaded = await loadGguf(spec, report);
+  let prompt: TemplatePrompt;
+  try {
+    prompt = new TemplatePrompt(loaded.chatTemplate, { bosToken: loaded.bosToken, eosToken: loaded.eosToken });
+  } catch (cause) {
+    await loaded.engine.unload();
+    throw new ModelLoadError({ modelId: spec.modelId, reason: `its chat template does not parse as Jinja (${(cause as Error).message})`, retryable: false }, { cause });
+  }
+  const family: ModelFamily | undefined = spec.family ?? templateFamily(loaded.chatTemplate);
+  if (!family) {
+    await loaded.engine.unload();
+    throw new ModelLoadError({ modelId: spec.modelId, reason: 'its chat template shows no tool-call format tabagent reads; pass family', retryable: false });
+  }
+  const info: ModelInfo = { modelId: spec.modelId, family, template: 'gguf', contextWindow: loaded.contextWindow, grammarByDefault: spec.grammar ?? true, engine: 'wllama', threads: loaded.threads };
+  return { input: 'prompt', engine: loaded.engine, prompt, codec: codecFor(family), thinks: spec.thinks ?? family === 'qwen3', info };
+}
+
+function codecFor(family: ModelFamily): ToolCodec {
+  const codec = codecs[family];
+  if (!codec) throw new InvalidOptionsError('family', `unknown model family ${JSON.stringify(family)}`);
+  return codec;
 }

@@ -1,12 +1,14 @@
-// One request through a loaded model: its messages rendered in the family's
-// format, constrained by the grammar, streamed through the call scanner (so
-// call markup never shows as text), and the finished output parsed.
+// One request through a loaded model: its messages rendered (in the family's
+// format with an MLC conversation template, or with the model's own chat
+// template), constrained by the grammar, streamed through the call scanner
+// (so call markup never shows as text), and the finished output parsed.
 import { CallScanner } from '../protocol/call-scanner.js';
 import { replyReasoning } from '../protocol/conv-templates.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { renderMessages } from '../protocol/render-request.js';
+import type { Reasoning } from '../protocol/types.js';
 import type { ModelRequest, ModelResponse } from '../shared/model.js';
-import type { EngineRequest } from './engine.js';
+import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
 
 /** Where the visible text and the reasoning go as the model writes them. */
@@ -16,18 +18,29 @@ export interface RequestOutput {
 }
 
 export async function runRequest(model: LoadedModel, request: ModelRequest, out: RequestOutput): Promise<ModelResponse> {
-  const { engine, codec, template, thinks, info } = model;
+  const { codec, thinks, info } = model;
   const generation = request.generation ?? {};
-  // A template that opens the think block in its reply header always
-  // thinks: WebLLM's empty think block would land inside it.
-  const reasoning = replyReasoning(template, thinks, generation.thinking);
-  const thinking = reasoning === 'opened' ? undefined : generation.thinking;
+  let reasoning: Reasoning;
+  let complete: (sampling: Sampling, onDelta: (delta: string) => void) => Promise<EngineResult>;
+  if (model.input === 'chat') {
+    // A template that opens the think block in its reply header always
+    // thinks: WebLLM's empty think block would land inside it.
+    reasoning = replyReasoning(model.template, thinks, generation.thinking);
+    const thinking = reasoning === 'opened' ? undefined : generation.thinking;
+    const messages = renderMessages(codec, request, model.template.roles.tool !== undefined);
+    const extra_body = thinking === undefined ? undefined : { enable_thinking: thinking };
+    complete = (sampling, onDelta) => model.engine.complete({ ...sampling, messages, extra_body }, onDelta);
+  } else {
+    const prompt = model.prompt.render(request, generation.thinking);
+    // The model's own template decides: a generation prompt that ends inside a think block, or none.
+    reasoning = /<think>\s*$/.test(prompt) ? 'opened' : thinks && generation.thinking !== false ? 'think' : 'none';
+    complete = (sampling, onDelta) => model.engine.complete({ ...sampling, prompt }, onDelta);
+  }
   // Structured output: the reply is one JSON value, never calls.
   const calls = !request.output && request.tools.length > 0 && request.toolChoice !== 'none';
   const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened');
   const grammar = request.grammar ?? info.grammarByDefault;
-  const engineRequest: EngineRequest = {
-    messages: renderMessages(codec, request, template.roles.tool !== undefined),
+  const sampling: Sampling = {
     response_format: !grammar
       ? undefined
       : request.output
@@ -37,9 +50,8 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     temperature: generation.temperature,
     top_p: generation.topP,
     seed: generation.seed,
-    extra_body: thinking === undefined ? undefined : { enable_thinking: thinking },
   };
-  const result = await engine.complete(engineRequest, (delta) => {
+  const result = await complete(sampling, (delta) => {
     const text = scanner.push(delta);
     out.reasoning(scanner.takeReasoning());
     out.text(text);

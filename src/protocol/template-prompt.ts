@@ -1,0 +1,86 @@
+// A request as one prompt string, rendered with the model's own chat template
+// (the Jinja `tokenizer.chat_template` of a GGUF) by a real Jinja engine,
+// tools included: the words the model was trained on, not a table of ours.
+//
+// Every assistant turn goes back exactly as the model wrote it. Templates
+// rewrite history (Qwen3's drops an empty think block, others trim or rebuild
+// calls from `tool_calls`), and a rewritten turn breaks the engine's KV-cache
+// reuse at that turn. So the prompt is spliced: each assistant turn is
+// rendered as a placeholder, the template's text around the placeholders is
+// kept, and each placeholder, with the generation prompt the model answered,
+// becomes the model's own text. Request n's prompt is then request n-1's
+// prompt, its reply, and what the template writes for the new messages.
+import { Template } from '@huggingface/jinja';
+import type { ModelMessage, ModelRequest } from '../shared/model.js';
+
+/** What a template is rendered with, besides the conversation. */
+export interface TemplateContext {
+  /** The BOS/EOS texts the template may write; '' where the engine adds them itself. */
+  bosToken: string;
+  eosToken: string;
+}
+
+interface TemplateMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string;
+  name?: string;
+}
+
+export class TemplatePrompt {
+  readonly #template: Template;
+
+  /** Throws (a Jinja syntax error) when `source` is not a template. */
+  constructor(
+    source: string,
+    private readonly context: TemplateContext,
+  ) {
+    this.#template = new Template(source);
+  }
+
+  /** The whole prompt for `request`, up to where the model's reply begins. */
+  render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+    const messages: TemplateMessage[] = [];
+    if (request.system) messages.push({ role: 'system', content: request.system });
+    /** For each assistant turn: where it stands in `messages`, and what the model wrote. */
+    const turns: Array<{ at: number; raw: string }> = [];
+    for (const message of request.messages) {
+      if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
+      messages.push(...asTemplateMessages(message, turns.length));
+    }
+    const tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    const render = (upTo: number) => this.#render(messages.slice(0, upTo), tools, thinking);
+    // Before the first turn: the prompt it was written after.
+    let prompt = render(turns[0]?.at ?? messages.length);
+    turns.forEach((turn, i) => {
+      const after = render(turns[i + 1]?.at ?? messages.length);
+      const mark = placeholder(i + 1);
+      const cut = after.indexOf(mark);
+      if (cut < 0) throw new Error('the chat template does not write the assistant turn’s content');
+      prompt += turn.raw + after.slice(cut + mark.length);
+    });
+    return prompt;
+  }
+
+  #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
+    return this.#template.render({
+      messages,
+      ...(tools.length > 0 ? { tools } : {}),
+      add_generation_prompt: true,
+      bos_token: this.context.bosToken,
+      eos_token: this.context.eosToken,
+      ...(thinking === undefined ? {} : { enable_thinking: thinking }),
+    });
+  }
+}
+
+/** A text no template writes by itself and every template passes through (no spaces to trim, no think tags). */
+function placeholder(turn: number): string {
+  return `\u2063tabagent-turn-${turn}\u2063`;
+}
+
+function asTemplateMessages(message: ModelMessage, turn: number): TemplateMessage[] {
+  if (message.role === 'user') return [{ role: 'user', content: message.content }];
+  if (message.role === 'assistant') return [{ role: 'assistant', content: placeholder(turn) }];
+  // One tool message per result: the template groups a turn's results as the model was trained to read them.
+  return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content }));
+}

@@ -1,0 +1,235 @@
+// The only module that imports wllama (llama.cpp in WebAssembly, on the CPU).
+// Kept thin: check the browser, fetch and cache the GGUF, load it, complete
+// prompts under a GBNF grammar, interrupt, and translate wllama's errors.
+// The prompt is rendered before it gets here, with the GGUF's own chat
+// template (protocol/template-prompt.ts); calls are read by tabagent's codec
+// for the family and constrained by tabagent's grammar, translated to GBNF.
+import { CacheManager, LoggerWithoutDebug, Wllama, WllamaAbortError, type RawCompletionChunk } from '@wllama/wllama';
+import { ModelLoadError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
+import { toGbnf } from '../protocol/gbnf.js';
+import type { GgufSpec } from '../rpc/worker-protocol.js';
+import type { FinishReason, LoadProgress } from '../shared/model.js';
+import type { Engine, EngineResult, PromptRequest } from './engine.js';
+import { generationError } from './engine-errors.js';
+import wasmUrl from './wllama-wasm.js';
+
+/** The window when the app names none: the model's trained window, at most this. */
+const DEFAULT_CONTEXT = 4096;
+
+export interface LoadedGguf {
+  engine: Engine<PromptRequest>;
+  contextWindow: number;
+  /** The GGUF's `tokenizer.chat_template` (or the one the spec gave). */
+  chatTemplate: string;
+  threads: number;
+  /** What the template writes for BOS/EOS: '' where llama.cpp adds the token itself. */
+  bosToken: string;
+  eosToken: string;
+}
+
+export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
+  const { modelId } = spec;
+  checkBrowser(modelId);
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
+  await checkGguf(spec, blob);
+  onProgress({ progress: 1, text: 'Loading the model into memory', timeElapsedSeconds: elapsed(), phase: 'load', loaded: blob.size, total: blob.size });
+  const wllama = new Wllama({ default: wasmUrl }, { logger: LoggerWithoutDebug, suppressNativeLog: true, allowOffline: true });
+  const n_ctx = spec.contextSize ?? DEFAULT_CONTEXT;
+  try {
+    await wllama.loadModel([blob], {
+      n_ctx,
+      n_threads: spec.threads,
+      // The CPU engine: WebLLM is the GPU one.
+      n_gpu_layers: 0,
+      // One conversation at a time, in one slot, so its KV cache is the one reused.
+      n_parallel: 1,
+      ctx_shift: false,
+    });
+  } catch (cause) {
+    await wllama.exit().catch(() => undefined);
+    throw await loadError(spec, cause);
+  }
+  const info = wllama.getLoadedContextInfo();
+  const chatTemplate = spec.chatTemplate ?? wllama.getChatTemplate();
+  if (!chatTemplate) {
+    await wllama.exit();
+    throw new ModelLoadError({ modelId, reason: 'the GGUF has no chat template (tokenizer.chat_template); pass chatTemplate', retryable: false });
+  }
+  // A model trained on a shorter window than asked for keeps to it, unless the app asked for more.
+  const contextWindow = spec.contextSize ?? Math.min(info.n_ctx, info.n_ctx_train || info.n_ctx);
+  return {
+    engine: wllamaEngine(wllama, contextWindow),
+    contextWindow,
+    chatTemplate,
+    threads: wllama.getNumThreads(),
+    // llama.cpp puts BOS in front of every prompt where the model asks for it; a template's own would be a second one.
+    bosToken: '',
+    eosToken: info.metadata['tokenizer.ggml.eos_token'] ?? '',
+  };
+}
+
+/** Whether a GGUF's file is in wllama's browser cache, whole. */
+export async function isCached(url: string): Promise<boolean> {
+  const cache = new CacheManager();
+  const name = await cache.getNameFromURL(url);
+  const [size, metadata] = await Promise.all([cache.getSize(name), cache.getMetadata(name)]);
+  return size >= 0 && metadata?.originalSize === size;
+}
+
+export async function deleteCached(url: string): Promise<void> {
+  await new CacheManager().delete(url);
+}
+
+function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptRequest> {
+  let stop: AbortController | null = null;
+  return {
+    async complete(request, onDelta): Promise<EngineResult> {
+      const abort = new AbortController();
+      stop = abort;
+      let text = '';
+      let finish: FinishReason = 'stop';
+      let last: (RawCompletionChunk & { usage?: Usage | null; timings?: Timings }) | undefined;
+      try {
+        await wllama.createCompletion({
+          prompt: request.prompt,
+          stream: true,
+          abortSignal: abort.signal,
+          max_tokens: request.max_tokens,
+          // llama.cpp's default sampling is not WebLLM's: greedy unless asked, so one prompt gives one answer.
+          temperature: request.temperature ?? 0,
+          top_p: request.top_p,
+          seed: request.seed,
+          grammar: request.response_format ? toGbnf(request.response_format) : undefined,
+          // llama.cpp's server fields: keep the KV cache and count what it saved.
+          ...({ cache_prompt: true, timings_per_token: false } as object),
+          onData: (chunk: RawCompletionChunk) => {
+            last = chunk;
+            const choice = chunk.choices[0];
+            if (choice?.text) {
+              text += choice.text;
+              onDelta(choice.text);
+            }
+            if (choice?.finish_reason === 'length') finish = 'length';
+          },
+        });
+      } catch (cause) {
+        if (cause instanceof WllamaAbortError || abort.signal.aborted) finish = 'abort';
+        else throw engineError(cause, request.prompt, contextWindow);
+      } finally {
+        if (stop === abort) stop = null;
+      }
+      return { text, finishReason: finish, usage: usageOf(last) };
+    },
+    interrupt() {
+      stop?.abort();
+    },
+    unload: () => wllama.exit(),
+  };
+}
+
+interface Usage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number };
+}
+
+/** llama.cpp's timings: prompt_n tokens prefilled, cache_n taken from the KV cache, predicted_n decoded. */
+interface Timings {
+  prompt_n?: number;
+  cache_n?: number;
+  predicted_n?: number;
+  prompt_per_second?: number;
+  predicted_per_second?: number;
+}
+
+function usageOf(chunk: { usage?: Usage | null; timings?: Timings } | undefined): EngineResult['usage'] {
+  const { usage, timings } = chunk ?? {};
+  const cached = timings?.cache_n ?? usage?.prompt_tokens_details?.cached_tokens;
+  const prefilled = timings?.prompt_n;
+  return {
+    promptTokens: usage?.prompt_tokens ?? (prefilled ?? 0) + (cached ?? 0),
+    completionTokens: usage?.completion_tokens ?? timings?.predicted_n ?? 0,
+    ...(cached !== undefined ? { cachedTokens: cached } : {}),
+    ...(timings?.prompt_per_second ? { prefillTokensPerSecond: timings.prompt_per_second } : {}),
+    ...(timings?.predicted_per_second ? { decodeTokensPerSecond: timings.predicted_per_second } : {}),
+  };
+}
+
+/** The same error WebLLM gives for a prompt too long, so the chat's harder trim and ContextOverflowError follow. */
+function engineError(cause: unknown, prompt: string, contextWindow: number): Error {
+  const message = messageOf(cause);
+  if (/exceed.*context|context size|context.*(full|exceed)/i.test(message)) {
+    const tokens = /n_prompt_tokens"?\s*[:=]\s*(\d+)/.exec(message)?.[1];
+    const overflow = new Error(`${message}: number of prompt tokens: ${tokens ?? Math.ceil(prompt.length / 3)}; context window size: ${contextWindow}`);
+    overflow.name = 'ContextWindowSizeExceededError';
+    return generationError(overflow);
+  }
+  return generationError(cause);
+}
+
+async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, elapsed: () => number): Promise<Blob> {
+  const url = spec.url!;
+  const cache = new CacheManager();
+  const samples: Array<{ at: number; loaded: number }> = [];
+  try {
+    await cache.download(url, {
+      progressCallback: ({ loaded, total }) => {
+        const at = performance.now();
+        samples.push({ at, loaded });
+        while (samples.length > 2 && at - samples[0]!.at > 5_000) samples.shift();
+        const first = samples[0]!;
+        const bytesPerSecond = at > first.at ? Math.round(((loaded - first.loaded) * 1000) / (at - first.at)) : undefined;
+        onProgress({ progress: total ? loaded / total : 0, text: `Fetching ${spec.modelId}`, timeElapsedSeconds: elapsed(), phase: 'download', loaded, ...(total ? { total } : {}), ...(bytesPerSecond !== undefined ? { bytesPerSecond } : {}) });
+      },
+    });
+  } catch (cause) {
+    const status = /HTTP (\d{3})/.exec(messageOf(cause))?.[1];
+    // A missing file stays missing; a network failure or a server error may pass.
+    const retryable = status === undefined || Number(status) >= 500 || status === '429';
+    throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} failed: ${messageOf(cause)}`, retryable }, { cause });
+  }
+  const blob = await cache.open(url);
+  if (!blob) throw new ModelLoadError({ modelId: spec.modelId, reason: `${url} was downloaded but is not in the browser's cache (storage full or cleared?)`, retryable: true });
+  return blob;
+}
+
+/** A file that is not a GGUF never reaches llama.cpp, whose message would say less. */
+async function checkGguf(spec: GgufSpec, blob: Blob): Promise<void> {
+  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
+  if (new TextDecoder().decode(head) === 'GGUF') return;
+  // A bad file in the cache would fail every load: it goes, and a retry downloads it again.
+  if (spec.url) await deleteCached(spec.url).catch(() => undefined);
+  const shown = [...head].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
+}
+
+/** wllama's main build needs WebAssembly memory64 and JSPI (Chromium 137+). */
+function checkBrowser(modelId: string): void {
+  const missing: string[] = [];
+  if (!(WebAssembly as { Suspending?: unknown }).Suspending) missing.push('JSPI (WebAssembly.Suspending)');
+  try {
+    new WebAssembly.Memory({ address: 'i64', initial: 1n } as unknown as WebAssembly.MemoryDescriptor);
+  } catch {
+    missing.push('WebAssembly memory64');
+  }
+  if (missing.length > 0) {
+    throw new ModelLoadError({ modelId, reason: `this browser lacks ${missing.join(' and ')}, which wllama's CPU engine needs (current Chromium has both)`, retryable: false });
+  }
+}
+
+/** What llama.cpp's refusal means for the person: a file to fetch again, or a model this build cannot run. */
+async function loadError(spec: GgufSpec, cause: unknown): Promise<ModelLoadError> {
+  const message = messageOf(cause);
+  if (/out of memory|allocat|memory access out of bounds|RangeError/i.test(message)) {
+    return new ModelLoadError({ modelId: spec.modelId, reason: `the model does not fit in this browser's WebAssembly memory (${message}); a smaller model or contextSize may`, retryable: false }, { cause });
+  }
+  if (/unknown (model )?architecture/i.test(message)) {
+    return new ModelLoadError({ modelId: spec.modelId, reason: `wllama cannot run this model's architecture (${message})`, retryable: false }, { cause });
+  }
+  // A truncated or corrupt file: a URL's is fetched again after its cached copy goes.
+  if (spec.url) await deleteCached(spec.url).catch(() => undefined);
+  return new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (${message})`, retryable: spec.url !== undefined }, { cause });
+}
