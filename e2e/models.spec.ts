@@ -17,7 +17,7 @@ function manifest(shards: number[]) {
 }
 
 test('lists every prebuilt chat model; on an adapter without shader-f16 only the f32 builds run', async ({ page }) => {
-  const models = await page.evaluate(() => window.tabagent.listModels());
+  const models = await page.evaluate(() => window.tabagent.listModels({ engines: ['webllm'] }));
   expect(models.map((m) => m.id)).toEqual(chatIds);
   expect(models).toHaveLength(161);
   const byId = new Map(models.map((m) => [m.id, m]));
@@ -33,6 +33,7 @@ test('lists every prebuilt chat model; on an adapter without shader-f16 only the
   expect(twins).toBeGreaterThan(40);
   expect(byId.get('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toEqual({
     id: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+    engine: 'webllm',
     base: 'Qwen2.5-1.5B-Instruct',
     family: 'hermes',
     parameters: 1.5e9,

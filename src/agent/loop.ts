@@ -166,7 +166,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       toolCalls: turn.toolCalls,
       toolResults: [],
       finishReason: turn.finishReason,
-      usage: { promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens },
+      usage: { promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens, ...(response.usage.cachedTokens !== undefined ? { cachedTokens: response.usage.cachedTokens } : {}) },
       modelMs,
       toolMs: 0,
       activeTools: tools.names,

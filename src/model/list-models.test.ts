@@ -53,7 +53,7 @@ function gpu(features: string[], limits: Record<string, number> = {}): GpuLike &
   return { asked, requestAdapter: async (options) => (asked.push(options), adapter) };
 }
 
-const quiet: ListModelsOptions = { caches: null, gpu: false };
+const quiet: ListModelsOptions = { engines: ['webllm'], caches: null, gpu: false };
 const byId = async (options: ListModelsOptions) => new Map((await listModels(options)).map((m) => [m.id, m]));
 
 describe('cached and downloadBytes: WebLLM\'s Cache API cache', () => {
@@ -201,6 +201,7 @@ describe('a listing', () => {
     const [model] = await listModels({ ...quiet, ids: ['Qwen2.5-1.5B-Instruct-q4f16_1-MLC'], gpu: gpu(['shader-f16']) });
     expect(model).toEqual({
       id: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      engine: 'webllm',
       base: 'Qwen2.5-1.5B-Instruct',
       family: 'hermes',
       parameters: 1.5e9,
@@ -213,5 +214,20 @@ describe('a listing', () => {
       cached: false,
       runnable: true,
     });
+  });
+});
+
+describe('GGUF models for the CPU', () => {
+  it('are listed after WebLLM’s, with the curated facts, and none is downloaded in a fresh browser', async () => {
+    const models = await listModels({ caches: null, gpu: false });
+    const gguf = models.filter((m) => m.engine === 'wllama');
+    expect(models.slice(-gguf.length)).toEqual(gguf);
+    expect(gguf.map((m) => m.id)).toContain('Qwen3-0.6B-Q8_0-GGUF');
+    expect(gguf.find((m) => m.id === 'Qwen3-0.6B-Q8_0-GGUF')).toMatchObject({ base: 'Qwen3-0.6B', quantization: 'Q8_0', family: 'qwen3', parameters: 6e8, contextWindow: 32_768, needsShaderF16: false, cached: false });
+  });
+
+  it('can be asked for by id beside WebLLM ids, in the order asked', async () => {
+    const models = await listModels({ caches: null, gpu: false, ids: ['Qwen3-0.6B-Q8_0-GGUF', QWEN] });
+    expect(models.map((m) => [m.id, m.engine])).toEqual([['Qwen3-0.6B-Q8_0-GGUF', 'wllama'], [QWEN, 'webllm']]);
   });
 });

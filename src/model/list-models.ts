@@ -4,7 +4,7 @@ import type { ListModelsOptions, ModelListing } from './model-listing.js';
 
 export type { ListModelsOptions, ModelListing } from './model-listing.js';
 
-/** WebLLM's prebuilt chat models, with what a model picker needs to know about each, before any download (no worker, no WebLLM). */
+/** WebLLM's prebuilt chat models and the curated GGUF models, with what a model picker needs to know about each, before any download (no worker, no engine). */
 export async function listModels(options?: ListModelsOptions): Promise<ModelListing[]> {
   const listing = await import('./model-listing.js');
   return listing.listModels(options);

@@ -10,10 +10,15 @@ import { browserGpu, gpuFeatures, type GpuLike } from './gpu-support.js';
 import { parametersOf, quantizationOf } from './model-id.js';
 import { MODEL_URL_BASE, PREBUILT_MODELS, type PrebuiltRow } from './prebuilt-models.js';
 import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike, type FetchLike } from '../webllm/cache-layout.js';
+import { GGUF_CATALOG } from './gguf-catalog.js';
+import { ggufFacts } from './gguf-listing.js';
+import { ggufEntry } from './gguf-model.js';
 
 export interface ModelListing {
-  /** The WebLLM model id, to pass as createAgent's `model`. */
+  /** The model id, to pass as createAgent's `model`. */
   id: string;
+  /** What runs it: WebLLM on WebGPU, or wllama on the CPU (a curated GGUF model). */
+  engine: 'webllm' | 'wllama';
   /** The model without its quantization and context-size suffixes, e.g. `Qwen2.5-1.5B-Instruct`. */
   base: string;
   /** The tool-call format tabagent speaks to it. */
@@ -30,17 +35,19 @@ export interface ModelListing {
   lowResource: boolean;
   /** It needs the WebGPU feature shader-f16: every f16 build does, whether or not WebLLM's record says so. */
   needsShaderF16: boolean;
-  /** Size of its weights in bytes, from its own manifest (tensor-cache.json): known once it is cached, or with `fetchSizes`. */
+  /** Size of its weights in bytes: from its own manifest (tensor-cache.json), known once it is cached or with `fetchSizes`; a GGUF's file size from the curated list. */
   downloadBytes?: number;
-  /** Its weights are in WebLLM's browser cache, as WebLLM's hasModelInCache decides. */
+  /** Its weights are downloaded: in WebLLM's browser cache, as WebLLM's hasModelInCache decides, or a GGUF's whole file in wllama's. */
   cached: boolean;
-  /** This browser's WebGPU can run it (undefined with `gpu: false`). */
+  /** This browser can run it: WebGPU (with shader-f16 where needed) for WebLLM, undefined with `gpu: false`; WebAssembly memory64 and JSPI for wllama. */
   runnable?: boolean;
 }
 
 export interface ListModelsOptions {
-  /** Only these model ids, in this order (default: every prebuilt chat model, in WebLLM's order). */
+  /** Only these model ids, in this order (default: every WebLLM prebuilt chat model, in WebLLM's order, then the curated GGUF models). */
   ids?: readonly string[];
+  /** Only models of these engines (default both). */
+  engines?: ReadonlyArray<'webllm' | 'wllama'>;
   /**
    * Fetch each listed model's weight manifest (tens of KB each) when it is not
    * cached, to fill in `downloadBytes`. Narrow the list with `ids` first.
@@ -61,10 +68,35 @@ const DEFAULT_CONTEXT_WINDOW = 4096;
 /** Manifests fetched at once with `fetchSizes`. */
 const FETCH_CONCURRENCY = 4;
 
-/** WebLLM's prebuilt chat models, with what a model picker needs to know about each, before any download. */
+/** WebLLM's prebuilt chat models and the curated GGUF ones, with what a model picker needs to know about each, before any download. */
 export async function listModels(options: ListModelsOptions = {}): Promise<ModelListing[]> {
+  options.signal?.throwIfAborted();
+  const engines = new Set(options.engines ?? ['webllm', 'wllama']);
+  const ids = options.ids;
+  const webllmIds = ids?.filter((id) => !ggufEntry(id));
+  const [webllm, gguf] = await Promise.all([
+    engines.has('webllm') && (webllmIds === undefined || webllmIds.length > 0) ? listWebLLM({ ...options, ids: webllmIds }) : [],
+    engines.has('wllama') ? listGguf(ids) : [],
+  ]);
+  const all = [...webllm, ...gguf];
+  if (ids === undefined) return all;
+  const byId = new Map(all.map((m) => [m.id, m]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function listGguf(ids: readonly string[] | undefined): Promise<ModelListing[]> {
+  const entries = ids === undefined ? GGUF_CATALOG : GGUF_CATALOG.filter((entry) => ids.includes(entry.id));
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  return Promise.all(
+    entries.map(async (entry): Promise<ModelListing> => {
+      const { id, base, quantization, cached, runnable } = await ggufFacts(entry, storage);
+      return { id, engine: 'wllama', base, family: entry.family, parameters: entry.parameters, quantization, contextWindow: entry.contextWindow, lowResource: true, needsShaderF16: false, downloadBytes: entry.downloadBytes, cached, runnable };
+    }),
+  );
+}
+
+async function listWebLLM(options: ListModelsOptions): Promise<ModelListing[]> {
   const { signal } = options;
-  signal?.throwIfAborted();
   const rows = selectRows(options.ids);
   const urls = rows.map(modelUrlOf);
   const [cache, features] = await Promise.all([
@@ -85,6 +117,7 @@ export async function listModels(options: ListModelsOptions = {}): Promise<Model
     const cached = cache.get(url);
     return {
       id,
+      engine: 'webllm',
       base,
       family,
       parameters: parametersOf(id),
@@ -105,7 +138,7 @@ function selectRows(ids: readonly string[] | undefined): readonly PrebuiltRow[] 
   const byId = new Map(PREBUILT_MODELS.map((row) => [row[0], row]));
   return ids.map((id, i) => {
     const row = byId.get(id);
-    if (!row) throw new InvalidOptionsError(`ids[${i}]`, `${JSON.stringify(id)} is not a WebLLM prebuilt chat model id`);
+    if (!row) throw new InvalidOptionsError(`ids[${i}]`, `${JSON.stringify(id)} is neither a WebLLM prebuilt chat model id nor a curated GGUF id`);
     return row;
   });
 }

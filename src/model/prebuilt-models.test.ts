@@ -24,13 +24,14 @@ describe('the prebuilt model list', () => {
   });
 
   it(`lists all ${chatModels.length} chat models with their records' facts, in WebLLM's order`, async () => {
-    const models = await listModels({ caches: null, gpu: false });
+    const models = await listModels({ engines: ['webllm'], caches: null, gpu: false });
     expect(models.map((m) => m.id)).toEqual(chatModels.map((m) => m.model_id));
     expect(models).toHaveLength(161);
     models.forEach((model, i) => {
       const record = chatModels[i]!;
       expect(model).toEqual({
         id: record.model_id,
+        engine: 'webllm',
         base: modelEntry(record.model_id).base,
         family: modelEntry(record.model_id).family,
         parameters: parametersOf(record.model_id),
@@ -48,7 +49,7 @@ describe('the prebuilt model list', () => {
 
   it("asks for each model's manifest where WebLLM fetches it: tensor-cache.json under the record's model URL, resolve/main", async () => {
     const asked: string[] = [];
-    await listModels({ caches: null, gpu: false, fetchSizes: true, fetch: async (url) => (asked.push(url), { ok: false, json: async () => null }) });
+    await listModels({ engines: ['webllm'], caches: null, gpu: false, fetchSizes: true, fetch: async (url) => (asked.push(url), { ok: false, json: async () => null }) });
     // The -1k builds share their weights with the full-window build: one manifest for both.
     const expected = [...new Set(chatModels.map((m) => `${m.model}/resolve/main/tensor-cache.json`))];
     expect(asked.sort()).toEqual(expected.sort());

@@ -32,6 +32,8 @@ export interface StepUsage {
   /** Prompt tokens the model had to read (WebLLM counts only what its KV cache did not hold). */
   promptTokens: number;
   completionTokens: number;
+  /** Prompt tokens the KV cache already held, so not read again (where the engine counts them: wllama). */
+  cachedTokens?: number;
 }
 
 /** One model call of a run, with what became of the calls it made. */

@@ -45,9 +45,10 @@ export interface ModelRequest {
 export type FinishReason = 'stop' | 'length' | 'abort' | 'error';
 
 export interface ModelUsage {
+  /** Prompt tokens the model had to read: those its KV cache did not hold. */
   promptTokens: number;
   completionTokens: number;
-  /** Of `promptTokens`, those the engine's KV cache already held (not prefilled again), where the engine counts them (wllama). */
+  /** Prompt tokens the KV cache already held, so not read again (where the engine counts them: wllama). */
   cachedTokens?: number;
   prefillTokensPerSecond?: number;
   decodeTokensPerSecond?: number;

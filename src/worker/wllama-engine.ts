@@ -148,9 +148,10 @@ interface Timings {
 function usageOf(chunk: { usage?: Usage | null; timings?: Timings } | undefined): EngineResult['usage'] {
   const { usage, timings } = chunk ?? {};
   const cached = timings?.cache_n ?? usage?.prompt_tokens_details?.cached_tokens;
-  const prefilled = timings?.prompt_n;
+  // As WebLLM counts them: the tokens read, not those the KV cache held.
+  const prefilled = timings?.prompt_n ?? (usage?.prompt_tokens ?? 0) - (cached ?? 0);
   return {
-    promptTokens: usage?.prompt_tokens ?? (prefilled ?? 0) + (cached ?? 0),
+    promptTokens: prefilled,
     completionTokens: usage?.completion_tokens ?? timings?.predicted_n ?? 0,
     ...(cached !== undefined ? { cachedTokens: cached } : {}),
     ...(timings?.prompt_per_second ? { prefillTokensPerSecond: timings.prompt_per_second } : {}),

@@ -1,0 +1,177 @@
+// The real engine: wllama (llama.cpp in WebAssembly) on the CPU in headless
+// Chromium, running a tiny GGUF generated at test time (scripts/tiny-gguf.mjs)
+// with Qwen3's real tokenizer and chat template and crafted weights: greedy
+// decoding picks the longest token the grammar allows, so every reply is
+// deterministic and every call is exactly what the grammar let through.
+// Real tokenization, templating, GBNF grammar and KV cache; no fake.
+import { expect, test } from './fixtures.js';
+
+const TINY = '/models/tiny-qwen3.gguf';
+
+// Every test loads the model in a worker of its own; loads take a few seconds on one thread.
+test.describe.configure({ timeout: 60_000 });
+
+test('loads the GGUF and says what runs it, with download progress in bytes', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, deleteCachedModel, isModelCached } = window.tabagent;
+    const model = { gguf: url, contextSize: 1024 };
+    await deleteCachedModel(model);
+    const before = await isModelCached(model);
+    const progress: Array<{ phase: string; loaded?: number; total?: number }> = [];
+    const agent = await createAgent({ model, storage: false, onProgress: ({ phase, loaded, total }) => progress.push({ phase, loaded, total }) });
+    const info = await agent.ready;
+    agent.close();
+    const after = await isModelCached(model);
+    await deleteCachedModel(model);
+    const size = Number((await fetch(url, { method: 'HEAD' })).headers.get('content-length'));
+    return { info, progress, before, after, gone: await isModelCached(model), size };
+  }, TINY);
+  expect(result.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', family: 'qwen3', template: 'gguf', contextWindow: 1024, threads: 1 });
+  expect(result.before).toBe(false);
+  expect(result.after).toBe(true);
+  expect(result.gone).toBe(false);
+  const download = result.progress.filter((p) => p.phase === 'download');
+  expect(download.at(-1)).toEqual({ phase: 'download', loaded: result.size, total: result.size });
+  expect(result.progress.at(-1)?.phase).toBe('load');
+});
+
+test('a managed round trip under a named tool: the call is what the grammar allowed, and hop 2 reads only the new messages', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, tool, z } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 1024 }, storage: false });
+    const seen: unknown[] = [];
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Weather for a city',
+      input: z.object({ city: z.enum(['Paris', 'Tokyo']), metric: z.boolean() }),
+      run: (args) => {
+        seen.push(args);
+        return { temp: 21 };
+      },
+    });
+    const chat = await agent.newChat({ system: 'You are helpful.', tools: [weather] });
+    const reply = await chat.send('Weather in Paris?', {
+      generation: { thinking: false },
+      prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
+    });
+    agent.close();
+    return { seen, steps: reply.steps.map((s) => ({ calls: s.toolCalls.map((c) => c.name), finish: s.finishReason, usage: s.usage })), text: reply.text };
+  }, TINY);
+  expect(result.seen).toHaveLength(1);
+  expect(['Paris', 'Tokyo']).toContain((result.seen[0] as { city: string }).city);
+  expect(typeof (result.seen[0] as { metric: unknown }).metric).toBe('boolean');
+  const [first, second] = result.steps;
+  expect(first).toMatchObject({ calls: ['get_weather'], finish: 'stop' });
+  expect(second).toMatchObject({ calls: [], finish: 'length' });
+  // llama.cpp's own counters: hop 2 found hop 1's prompt and reply in its KV cache.
+  expect(second!.usage.cachedTokens).toBeGreaterThanOrEqual(first!.usage.promptTokens + first!.usage.completionTokens - 1);
+  expect(second!.usage.promptTokens).toBeLessThan(40);
+  expect(result.text.length).toBeGreaterThan(0);
+});
+
+test('a raw tool under toolChoice required comes back to the page, and sendToolResult goes on', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, rawTool } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 1024 }, storage: false });
+    const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { safe: { type: 'boolean' }, kind: { enum: ['news', 'images'] } }, required: ['safe', 'kind'] } });
+    const chat = await agent.newChat({ tools: [search], generation: { thinking: false, maxTokens: 60 } });
+    const first = await chat.send('Search for tabagent', { toolChoice: 'required' });
+    const done = await chat.sendToolResult(first.toolCalls[0]!.id, { hits: ['tabagent.dev'] }, { toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
+    agent.close();
+    return { calls: first.toolCalls, finish: done.finishReason, text: done.text };
+  }, TINY);
+  expect(result.calls).toHaveLength(1);
+  expect(result.calls[0]).toMatchObject({ name: 'search_web', arguments: { safe: expect.any(Boolean), kind: expect.stringMatching(/^(news|images)$/) } });
+  expect(result.finish).toBe('length');
+});
+
+test('toolChoice none streams text and never a call; structured output is one schema-valid value', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, tool, z } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 1024 }, storage: false });
+    const noop = tool({ name: 'noop', description: 'Does nothing', input: z.object({}), run: () => 'x' });
+    const chat = await agent.newChat({ tools: [noop], generation: { thinking: false } });
+    const deltas: string[] = [];
+    const stream = chat.sendStream('Say something', { toolChoice: 'none', generation: { thinking: false, maxTokens: 8 } });
+    let reply;
+    for await (const part of stream) {
+      if (part.type === 'text') deltas.push(part.text);
+      if (part.type === 'final') reply = part.reply;
+    }
+    const object = await chat.generateObject({ prompt: 'Is it on?', schema: z.object({ on: z.boolean(), level: z.enum(['low', 'high']) }), generation: { thinking: false, maxTokens: 40 } });
+    agent.close();
+    return { deltas, text: reply!.text, calls: reply!.toolCalls.length, finish: reply!.finishReason, object: object.object };
+  }, TINY);
+  expect(result.calls).toBe(0);
+  expect(result.finish).toBe('length');
+  expect(result.deltas.join('')).toBe(result.text);
+  expect(result.text).not.toContain('<tool_call>');
+  expect(result.object).toEqual({ on: expect.any(Boolean), level: expect.stringMatching(/^(low|high)$/) });
+});
+
+test('an abort keeps what was shown, and the next send works', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 1024 } });
+    const chat = await agent.newChat({ generation: { thinking: false } });
+    const stop = new AbortController();
+    let shown = '';
+    let aborted: unknown;
+    try {
+      for await (const part of chat.sendStream('Talk', { signal: stop.signal, generation: { thinking: false, maxTokens: 400 } })) {
+        if (part.type !== 'text') continue;
+        shown += part.text;
+        if (shown.length > 20) stop.abort();
+      }
+    } catch (error) {
+      aborted = error;
+    }
+    const next = await chat.send('Again', { generation: { thinking: false, maxTokens: 5 } });
+    const messages = chat.messages;
+    agent.close();
+    return { abortedName: (aborted as Error).name, shownLength: shown.length, next: next.finishReason, roles: messages.map((m) => m.role) };
+  }, TINY);
+  expect(result.abortedName).toBe('AbortError');
+  expect(result.shownLength).toBeGreaterThan(20);
+  expect(result.next).toBe('length');
+  expect(result.roles).toEqual(['user', 'assistant', 'user', 'assistant']);
+});
+
+test('the real window: a message too long is a ContextOverflowError and writes nothing; a long chat is trimmed', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, isContextOverflowError } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 256 }, storage: false });
+    const chat = await agent.newChat({ generation: { thinking: false, maxTokens: 4 } });
+    const overflow = await chat.send('word '.repeat(400)).catch((e: unknown) => e);
+    const stored = chat.messages.length;
+    const trims: number[] = [];
+    chat.on('context-trimmed', (e) => trims.push(e.dropped));
+    for (let i = 0; i < 6; i++) await chat.send(`Message ${i}: ${'more words here '.repeat(10)}`);
+    const contextWindow = agent.model.contextWindow;
+    agent.close();
+    return { overflow: isContextOverflowError(overflow), window: contextWindow, stored, trims: trims.length };
+  }, TINY);
+  expect(result.overflow).toBe(true);
+  expect(result.stored).toBe(0);
+  expect(result.window).toBe(256);
+  expect(result.trims).toBeGreaterThan(0);
+});
+
+test('bad files get a ModelLoadError with its reason, and the agent loads a good one after', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, isModelLoadError } = window.tabagent;
+    const agent = await createAgent({ storage: false });
+    const notGguf = await agent.load({ gguf: '/index.html' }).catch((e: unknown) => e);
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const truncated = await agent.load({ gguf: new Blob([bytes.slice(0, bytes.byteLength >> 1)]), id: 'half' }).catch((e: unknown) => e);
+    const missing = await agent.load({ gguf: '/models/missing.gguf' }).catch((e: unknown) => e);
+    const info = await agent.load({ gguf: new Blob([bytes]), id: 'whole', contextSize: 512 });
+    agent.close();
+    const fields = (e: unknown) => (isModelLoadError(e) ? { reason: e.reason, retryable: e.retryable } : { other: String(e) });
+    return { notGguf: fields(notGguf), truncated: fields(truncated), missing: fields(missing), info };
+  }, TINY);
+  expect(result.notGguf).toEqual({ reason: expect.stringMatching(/not a GGUF file/), retryable: false });
+  expect(result.truncated).toEqual({ reason: expect.stringMatching(/llama\.cpp could not load/), retryable: false });
+  expect(result.missing).toEqual({ reason: expect.stringMatching(/404/), retryable: false });
+  expect(result.info).toMatchObject({ modelId: 'whole', engine: 'wllama', contextWindow: 512 });
+});
