@@ -17,5 +17,5 @@ const picked = offer(choices.length ? choices : models.map((m) => ({ id: m.id, l
 await agent.load(picked, { onProgress: (p) => console.log(p.phase, p.loaded, p.total) });
 // #endregion readme
 
-check(models.length === 161, String(models.length));
+check(models.filter((m) => m.engine === 'webllm').length === 161 && models.filter((m) => m.engine === 'wllama').length === 9, String(models.length));
 check(agent.modelState === 'ready' && agent.model.modelId === picked, agent.modelState);

@@ -47,7 +47,7 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
   const base: Omit<GgufSpec, 'modelId'> = { kind: 'gguf', contextSize, threads, thinks, chatTemplate, ...extra };
   if (gguf instanceof Blob) {
     if (gguf.size === 0) throw new InvalidOptionsError('gguf', 'the file is empty');
-    return { ...base, modelId: id ?? ((gguf as File).name || 'local.gguf'), blob: gguf };
+    return { ...base, modelId: id ?? withoutExtension((gguf as File).name ?? '') ?? 'local', blob: gguf };
   }
   let url: URL;
   try {
@@ -56,11 +56,10 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
     throw new InvalidOptionsError('gguf', `must be a URL or a Blob, not ${JSON.stringify(String(gguf))}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidOptionsError('gguf', `must be an http(s) URL, not ${url.protocol}`);
-  return { ...base, modelId: id ?? ggufModelId(url), url: url.href };
+  return { ...base, modelId: id ?? withoutExtension(decodeURIComponent(url.pathname.split('/').pop() ?? '')) ?? url.href, url: url.href };
 }
 
-/** The file's name without `.gguf`: what a model picked by URL is called. */
-function ggufModelId(url: URL): string {
-  const file = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-  return file.replace(/\.gguf$/i, '') || url.href;
+/** A file's name without `.gguf`: what a model is called when the app names it not. */
+function withoutExtension(file: string): string | undefined {
+  return file.replace(/\.gguf$/i, '') || undefined;
 }

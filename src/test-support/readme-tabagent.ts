@@ -9,6 +9,8 @@ import { Agent } from '../agent/agent.js';
 import type { AgentOptions } from '../agent/create-agent.js';
 import type { LoadProgress } from '../shared/model.js';
 import type { WebLLMModel } from '../model/webllm-model.js';
+import type { GgufModel } from '../model/gguf-model.js';
+import { modelSpec, type ModelOptions } from '../model/model-session.js';
 import { FAKE_SPEC } from '../model/scripted-model.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
@@ -42,16 +44,16 @@ export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
 }
 
 function fakeFor(model: unknown): FakeModel {
-  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(typeof model === 'string' ? model : (model as { id: string }).id);
+  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(modelSpec({ model: model as ModelOptions['model'] }).modelId);
   noteFake(fake);
   return fake;
 }
 
-export async function isModelCached(_model: string | WebLLMModel): Promise<boolean> {
+export async function isModelCached(_model: string | WebLLMModel | GgufModel): Promise<boolean> {
   return false;
 }
 
-export async function deleteCachedModel(_model: string | WebLLMModel): Promise<void> {}
+export async function deleteCachedModel(_model: string | WebLLMModel | GgufModel): Promise<void> {}
 
 /** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
 async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
