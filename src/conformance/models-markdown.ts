@@ -1,6 +1,7 @@
 // docs/models.md, made from a conformance run: one row per prebuilt chat
 // model id, then where each template and call format comes from.
 import { CHECKS, type Conformance } from './model-conformance.js';
+import { GGUF_CATALOG, ggufUrl } from '../model/gguf-catalog.js';
 
 interface Source {
   template: string;
@@ -57,5 +58,21 @@ export function modelsMarkdown(table: readonly Conformance[], sources: Record<st
     const s = sources[base];
     lines.push(`| ${base} | ${s?.template ?? '?'} | ${s?.confidence ?? 'unknown'} | ${(s?.source ?? 'not traced').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
   }
+  lines.push(...ggufSection());
   return lines.join('\n') + '\n';
+}
+
+/** The curated GGUF builds for wllama (src/model/gguf-catalog.ts, where each fact's source is named). */
+function ggufSection(): string[] {
+  const size = (bytes: number | undefined) => (bytes === undefined ? 'see the repo' : `${(bytes / 1e6).toFixed(0)} MB`);
+  return [
+    '',
+    '## GGUF models for the CPU',
+    '',
+    'Curated GGUF builds for wllama (llama.cpp in WebAssembly), for browsers without WebGPU: pass the id as `model` or `fallback`. Their prompts are rendered with the chat template inside the GGUF; the family says which call format tabagent reads and constrains. Facts and their sources (wllama’s own model list, the model cards, llama.cpp’s tool-call tests) are in `src/model/gguf-catalog.ts`. The real-engine checks (`e2e/wllama.spec.ts`) run a tiny generated GGUF with Qwen3’s real tokenizer and template; none of these files can be downloaded here, so no row below has been run.',
+    '',
+    '| Id | Family | Parameters | Context | File size | Thinks | File |',
+    '|---|---|---|---|---|---|---|',
+    ...GGUF_CATALOG.map((e) => `| ${e.id} | ${e.family} | ${(e.parameters / 1e9).toFixed(2)}B | ${e.contextWindow} | ${size(e.downloadBytes)} | ${e.thinks ? 'yes' : 'no'} | [${e.repo}/${e.file}](${ggufUrl(e)}) |`),
+  ];
 }

@@ -4,19 +4,20 @@
 // - `""` for an empty alternative (xgrammar rejects a bare `|`);
 // - no `.` (xgrammar lacks it): any character is ANY_CHAR;
 // - one rule per line (llama.cpp ends a rule at a newline outside brackets);
-// - escapes both parsers share: \" \\ \t \n \r \xHH \uHHHH \UHHHHHHHH, and
-//   \[ \] \- in classes (llama.cpp has no \^ or \/).
+// - escapes both parsers read alike: \" \\ \t \n \r \uHHHH \UHHHHHHHH, and
+//   \[ \] \- in classes (llama.cpp has no \^ or \/; xgrammar reads \x with
+//   any number of hex digits, llama.cpp with two, so \x is never written).
 // Repetition `{m,n}` is expanded by llama.cpp into one rule per optional
 // copy and refused from 2000 on, so counts are clamped (see `repeat`).
 
 /** Matches any one character. */
-export const ANY_CHAR = '[\\x00-\\U0010FFFF]';
+export const ANY_CHAR = '[\\u0000-\\U0010FFFF]';
 /**
  * Matches no string at all: a class that excludes every character. (xgrammar
  * 0.1.27 clamps negated classes to ASCII and lets non-ASCII through; llama.cpp
  * reads it right.)
  */
-export const NOTHING = '[^\\x00-\\U0010FFFF]';
+export const NOTHING = '[^\\u0000-\\U0010FFFF]';
 /** Repetition counts llama.cpp accepts (it refuses 2000 and above). */
 const MAX_REPEAT = 1999;
 
@@ -140,10 +141,9 @@ function escapeChar(cp: number, inClass: boolean): string {
   if (cp === 0x0d) return '\\r';
   if (inClass && (cp === 0x5b || cp === 0x5d || cp === 0x2d)) return '\\' + String.fromCodePoint(cp);
   // `^` only matters first in a class, but llama.cpp has no `\^`: write it by number.
-  if (inClass && cp === 0x5e) return '\\x5E';
+  if (inClass && cp === 0x5e) return '\\u005E';
   if (cp >= 0x20 && cp < 0x7f) return String.fromCodePoint(cp);
-  // Everything else by number: both parsers read \x, \u and \U as code points.
+  // Everything else by number (code points, for both parsers).
   const hex = cp.toString(16).toUpperCase();
-  if (cp < 0x80) return `\\x${hex.padStart(2, '0')}`;
   return cp <= 0xffff ? `\\u${hex.padStart(4, '0')}` : `\\U${hex.padStart(8, '0')}`;
 }

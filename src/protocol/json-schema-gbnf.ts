@@ -173,7 +173,7 @@ class Converter {
 
   private jsonChar(): string {
     const escape = this.g.shared('json-escape', () => '[\\"\\\\/bfnrt] | "u" [0-9A-Fa-f]{4}');
-    return this.g.shared('json-char', () => `[^"\\\\\\x00-\\x1F] | "\\\\" ${escape}`);
+    return this.g.shared('json-char', () => `[^"\\\\\\u0000-\\u001F] | "\\\\" ${escape}`);
   }
 
   /** A character of Qwen's XML parameter text: no raw <, >, & or control character; entities and JSON escapes allowed. */
@@ -181,7 +181,7 @@ class Converter {
     return this.g.shared('xml-char', () => {
       const entity = this.g.shared('xml-entity', () => '"&lt;" | "&gt;" | "&amp;" | "&quot;" | "&apos;"');
       this.jsonChar();
-      return `[^<>&\\x00-\\x1F\\\\] | "\\\\" json-escape | ${entity}`;
+      return `[^<>&\\u0000-\\u001F\\\\] | "\\\\" json-escape | ${entity}`;
     });
   }
 

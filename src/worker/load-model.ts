@@ -6,7 +6,7 @@ import { InvalidOptionsError, ModelLoadError, ShaderF16UnsupportedError, WebGPUU
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
-import { TemplatePrompt } from '../protocol/template-prompt.js';
+import { TemplatePrompt } from './template-prompt.js';
 import { templateFamily } from '../protocol/template-family.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
@@ -104,15 +104,16 @@ async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
   const loaded = await loadGguf(spec, report);
   let prompt: TemplatePrompt;
   try {
-    prompt = new TemplatePrompt(loaded.chatTemplate, { bosToken: loaded.bosToken, eosToken: loaded.eosToken });
-  } catch (cause) {
-    await loaded.engine.unload();
-    throw new ModelLoadError({ modelId: spec.modelId, reason: `its chat template does not parse as Jinja (${(cause as Error).message})`, retryable: false }, { cause });
-  }
   const family: ModelFamily | undefined = spec.family ?? templateFamily(loaded.chatTemplate);
   if (!family) {
     await loaded.engine.unload();
     throw new ModelLoadError({ modelId: spec.modelId, reason: 'its chat template shows no tool-call format tabagent reads; pass family', retryable: false });
+  }
+  try {
+    prompt = new TemplatePrompt(loaded.chatTemplate, { bosToken: loaded.bosToken, eosToken: loaded.eosToken, codec: codecFor(family) });
+  } catch (cause) {
+    await loaded.engine.unload();
+    throw new ModelLoadError({ modelId: spec.modelId, reason: `its chat template does not parse as Jinja (${(cause as Error).message})`, retryable: false }, { cause });
   }
   const info: ModelInfo = { modelId: spec.modelId, family, template: 'gguf', contextWindow: loaded.contextWindow, grammarByDefault: spec.grammar ?? true, engine: 'wllama', threads: loaded.threads };
   return { input: 'prompt', engine: loaded.engine, prompt, codec: codecFor(family), thinks: spec.thinks ?? family === 'qwen3', info };

