@@ -103,7 +103,6 @@ async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
   const { loadGguf } = await engines.wllama();
   const loaded = await loadGguf(spec, report);
   let prompt: TemplatePrompt;
-  try {
   const family: ModelFamily | undefined = spec.family ?? templateFamily(loaded.chatTemplate);
   if (!family) {
     await loaded.engine.unload();
