@@ -23,7 +23,7 @@ test('loads the GGUF and says what runs it, with download progress in bytes', as
     agent.close();
     const after = await isModelCached(model);
     await deleteCachedModel(model);
-    const size = Number((await fetch(url, { method: 'HEAD' })).headers.get('content-length'));
+    const size = (await (await fetch(url)).arrayBuffer()).byteLength;
     return { info, progress, before, after, gone: await isModelCached(model), size };
   }, TINY);
   expect(result.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', family: 'qwen3', template: 'gguf', contextWindow: 1024, threads: 1 });
@@ -55,7 +55,7 @@ test('a managed round trip under a named tool: the call is what the grammar allo
       prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
     });
     agent.close();
-    return { seen, steps: reply.steps.map((s) => ({ calls: s.toolCalls.map((c) => c.name), finish: s.finishReason, usage: s.usage })), text: reply.text };
+    return { seen, steps: reply.steps.map((s) => ({ calls: s.toolCalls.map((c) => c.name), finish: s.finishReason, usage: s.usage })) };
   }, TINY);
   expect(result.seen).toHaveLength(1);
   expect(['Paris', 'Tokyo']).toContain((result.seen[0] as { city: string }).city);
@@ -64,9 +64,12 @@ test('a managed round trip under a named tool: the call is what the grammar allo
   expect(first).toMatchObject({ calls: ['get_weather'], finish: 'stop' });
   expect(second).toMatchObject({ calls: [], finish: 'length' });
   // llama.cpp's own counters: hop 2 found hop 1's prompt and reply in its KV cache.
-  expect(second!.usage.cachedTokens).toBeGreaterThanOrEqual(first!.usage.promptTokens + first!.usage.completionTokens - 1);
-  expect(second!.usage.promptTokens).toBeLessThan(40);
-  expect(result.text.length).toBeGreaterThan(0);
+  // llama.cpp's own counters: hop 2 found all of hop 1's prompt in its KV cache and read only the
+  // reply and the new messages. (It tokenizes the reply's text again: a real model's tokens mostly
+  // come back the same, the crafted model's longest-token picks do not, so part of the reply is read again.)
+  expect(first!.usage.cachedTokens).toBe(0);
+  expect(second!.usage.cachedTokens).toBeGreaterThanOrEqual(first!.usage.promptTokens);
+  expect(second!.usage.promptTokens).toBeLessThanOrEqual(first!.usage.completionTokens + 30);
 });
 
 test('a raw tool under toolChoice required comes back to the page, and sendToolResult goes on', async ({ page }) => {
@@ -100,27 +103,30 @@ test('toolChoice none streams text and never a call; structured output is one sc
     }
     const object = await chat.generateObject({ prompt: 'Is it on?', schema: z.object({ on: z.boolean(), level: z.enum(['low', 'high']) }), generation: { thinking: false, maxTokens: 40 } });
     agent.close();
-    return { deltas, text: reply!.text, calls: reply!.toolCalls.length, finish: reply!.finishReason, object: object.object };
+    const turn = chat.messages.find((m) => m.role === 'assistant') as { raw: string };
+    return { deltas, text: reply!.text, raw: turn.raw, calls: reply!.toolCalls.length, finish: reply!.finishReason, object: object.object };
   }, TINY);
   expect(result.calls).toBe(0);
   expect(result.finish).toBe('length');
+  // The crafted model's free choice is its longest token, 128 spaces: eight of them, and whitespace is no call and no text.
+  expect(result.raw).toBe(' '.repeat(8 * 128));
   expect(result.deltas.join('')).toBe(result.text);
-  expect(result.text).not.toContain('<tool_call>');
   expect(result.object).toEqual({ on: expect.any(Boolean), level: expect.stringMatching(/^(low|high)$/) });
 });
 
 test('an abort keeps what was shown, and the next send works', async ({ page }) => {
   const result = await page.evaluate(async (url) => {
-    const { createAgent } = window.tabagent;
+    const { createAgent, z } = window.tabagent;
     const agent = await createAgent({ model: { gguf: url, contextSize: 1024 } });
     const chat = await agent.newChat({ generation: { thinking: false } });
     const stop = new AbortController();
+    // A JSON string is text the crafted model fills with its longest token until stopped.
+    const stream = chat.generateObjectStream({ schema: z.object({ note: z.string() }), prompt: 'Talk', signal: stop.signal, generation: { thinking: false, maxTokens: 400 } });
     let shown = '';
     let aborted: unknown;
     try {
-      for await (const part of chat.sendStream('Talk', { signal: stop.signal, generation: { thinking: false, maxTokens: 400 } })) {
-        if (part.type !== 'text') continue;
-        shown += part.text;
+      for await (const partial of stream) {
+        shown = JSON.stringify(partial);
         if (shown.length > 20) stop.abort();
       }
     } catch (error) {
@@ -129,12 +135,15 @@ test('an abort keeps what was shown, and the next send works', async ({ page }) 
     const next = await chat.send('Again', { generation: { thinking: false, maxTokens: 5 } });
     const messages = chat.messages;
     agent.close();
-    return { abortedName: (aborted as Error).name, shownLength: shown.length, next: next.finishReason, roles: messages.map((m) => m.role) };
+    const turns = messages.filter((m) => m.role === 'assistant') as Array<{ finishReason: string; text: string }>;
+    return { abortedName: (aborted as Error | undefined)?.name, shownLength: shown.length, next: next.finishReason, roles: messages.map((m) => m.role), finish: turns.map((t) => t.finishReason), partial: turns[0]!.text };
   }, TINY);
   expect(result.abortedName).toBe('AbortError');
   expect(result.shownLength).toBeGreaterThan(20);
+  expect(result.partial).toMatch(/^\{\s*"note"\s*:\s*"/);
   expect(result.next).toBe('length');
   expect(result.roles).toEqual(['user', 'assistant', 'user', 'assistant']);
+  expect(result.finish).toEqual(['abort', 'length']);
 });
 
 test('the real window: a message too long is a ContextOverflowError and writes nothing; a long chat is trimmed', async ({ page }) => {
@@ -165,13 +174,28 @@ test('bad files get a ModelLoadError with its reason, and the agent loads a good
     const bytes = await (await fetch(url)).arrayBuffer();
     const truncated = await agent.load({ gguf: new Blob([bytes.slice(0, bytes.byteLength >> 1)]), id: 'half' }).catch((e: unknown) => e);
     const missing = await agent.load({ gguf: '/models/missing.gguf' }).catch((e: unknown) => e);
+    // The same file with one metadata value changed in place (same length, so every offset holds).
+    const patched = (find: string, replace: string, skip: number) => {
+      const copy = new Uint8Array(bytes.slice(0));
+      const text = new TextDecoder('latin1').decode(copy);
+      const at = text.indexOf(find) + skip;
+      copy.set(new TextEncoder().encode(replace), at);
+      return new Blob([copy]);
+    };
+    // general.architecture's value: key, then a u32 type and a u64 length, then "qwen3".
+    const alien = await agent.load({ gguf: patched('general.architecture', 'qwen9', 'general.architecture'.length + 12), id: 'alien' }).catch((e: unknown) => e);
+    const noTemplate = await agent.load({ gguf: patched('tokenizer.chat_template', 'tokenizer.chat_templatX', 0), id: 'bare' }).catch((e: unknown) => e);
+    const huge = await agent.load({ gguf: new Blob([bytes]), id: 'huge', contextSize: 200_000_000 }).catch((e: unknown) => e);
     const info = await agent.load({ gguf: new Blob([bytes]), id: 'whole', contextSize: 512 });
     agent.close();
     const fields = (e: unknown) => (isModelLoadError(e) ? { reason: e.reason, retryable: e.retryable } : { other: String(e) });
-    return { notGguf: fields(notGguf), truncated: fields(truncated), missing: fields(missing), info };
+    return { notGguf: fields(notGguf), truncated: fields(truncated), missing: fields(missing), alien: fields(alien), noTemplate: fields(noTemplate), huge: fields(huge), info };
   }, TINY);
   expect(result.notGguf).toEqual({ reason: expect.stringMatching(/not a GGUF file/), retryable: false });
-  expect(result.truncated).toEqual({ reason: expect.stringMatching(/llama\.cpp could not load/), retryable: false });
+  expect(result.truncated).toEqual({ reason: expect.stringMatching(/llama\.cpp could not load the file \(.*not within the file bounds/), retryable: false });
   expect(result.missing).toEqual({ reason: expect.stringMatching(/404/), retryable: false });
+  expect(result.alien).toEqual({ reason: expect.stringMatching(/cannot run this model's architecture.*qwen9/), retryable: false });
+  expect(result.noTemplate).toEqual({ reason: expect.stringMatching(/no chat template/), retryable: false });
+  expect(result.huge).toEqual({ reason: expect.stringMatching(/does not fit in this browser's WebAssembly memory/), retryable: false });
   expect(result.info).toMatchObject({ modelId: 'whole', engine: 'wllama', contextWindow: 512 });
 });

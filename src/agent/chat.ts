@@ -328,6 +328,9 @@ export class Chat extends Emitter<ChatEvents> {
       if (pending.length) throw new PendingToolCallsError(pending);
       // Structured output: the tools stay declared (the prompt's prefix stays the chat's), no call can be made.
       const plan = schema ? { ...this.#plan({ ...options, toolChoice: 'none' }), controls: { stopWhen: [] }, output: { schema } } : this.#plan(options);
+      // A message that can never fit is refused before it is written: the chat stays as it was.
+      const refusal = this.#window.refusal(this.#state.messages, text, this.#settings.system, plan.tools.declarations, plan.generation?.maxTokens);
+      if (refusal) throw refusal;
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
       return this.#run(options, plan, onPart);
     }, { signal: options.signal });

@@ -92,6 +92,9 @@ describe('the strategy', () => {
     // It failed before the model wrote anything: no half-written turn.
     const stored = await store.messages(chat.id);
     expect(['user', 'tool']).toContain(stored.at(-1)!.role);
+    // Every later send is refused before it writes its message: the chat does not grow with refusals.
+    expect(isContextOverflowError(await chat.send('One more?').catch((e) => e))).toBe(true);
+    expect(await store.messages(chat.id)).toHaveLength(stored.length);
   });
 
   it('a function the app gives: it chooses where the view starts and may summarise the rest', async () => {
@@ -111,10 +114,13 @@ describe('the strategy', () => {
   });
 
   it('a current run that cannot fit is a ContextOverflowError, and the chat goes on', async () => {
-    const { chat } = await localChat(['short answer'], {}, { contextWindow: 1024 });
+    const { chat, store } = await localChat(['short answer'], {}, { contextWindow: 1024 });
     const error = await chat.send('word '.repeat(1200)).catch((e) => e);
     expect(isContextOverflowError(error)).toBe(true);
+    // Nothing was written: not the message that cannot fit either.
+    expect(await store.messages(chat.id)).toEqual([]);
     expect((await chat.send('And a short one?')).text).toBe('short answer');
+    expect((await store.messages(chat.id)).map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });
 

@@ -139,6 +139,28 @@ export class ContextWindow {
     return { messages: this.#render(messages), reservedTokens: reserved, trim: { dropped: this.#from, shortened, promptTokens, contextWindow: window } };
   }
 
+  /**
+   * Before a user message is written: the ContextOverflowError a send of
+   * `text` would end in, so the send can refuse it and write nothing. The
+   * message, the system prompt, the tools and the reply's room must fit
+   * whatever is trimmed; with strategy 'error', the whole view must. Undefined
+   * while the model's window is not known yet (the run checks again).
+   */
+  refusal(messages: readonly ChatMessage[], text: string, system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined): ContextOverflowError | undefined {
+    let window: number;
+    try {
+      window = this.options.window ?? this.options.modelWindow();
+    } catch {
+      return undefined;
+    }
+    const reserved = this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8));
+    const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
+    const own = countTokens(text) + MESSAGE_OVERHEAD;
+    const kept = this.options.strategy === 'error' ? this.#summaryTokens() + sum(messages.slice(this.#from).map((m) => this.#tokens(m))) : 0;
+    const promptTokens = fixed + kept + own;
+    return promptTokens + reserved > window ? new ContextOverflowError({ promptTokens, reservedTokens: reserved, contextWindow: window }) : undefined;
+  }
+
   /** Shorten oversized old results, then drop the oldest whole exchanges, until the prompt fits `budget`. */
   #trim(messages: readonly ChatMessage[], keepFrom: number, budget: number, promptFrom: (from: number) => number): void {
     const oversized = OVERSIZED * (this.options.window ?? this.options.modelWindow());

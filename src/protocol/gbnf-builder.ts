@@ -106,6 +106,10 @@ export function literal(text: string): string {
 export function charClass(ranges: readonly Range[], negated = false): string {
   const merged = mergeRanges(ranges);
   if (merged.length === 0) return negated ? ANY_CHAR : NOTHING;
+  // xgrammar 0.1.27 lets every non-ASCII character through a negated class
+  // that names one; the complement, listed, reads right in both.
+  if (negated && merged.some(([, hi]) => hi > 0x7f)) return charClass(complement(merged));
+  if (!negated && merged.length === 1 && merged[0]![0] === merged[0]![1]) return literal(String.fromCodePoint(merged[0]![0]));
   const body = merged.map(([lo, hi]) => (lo === hi ? escapeChar(lo, true) : `${escapeChar(lo, true)}-${escapeChar(hi, true)}`)).join('');
   return `[${negated ? '^' : ''}${body}]`;
 }

@@ -23,14 +23,15 @@ export function ebnfGbnf(g: Gbnf, ebnf: string): string {
   }
   const renamed = new Map(rules.map((r) => [r.name, g.name(`g-${r.name}`)]));
   for (const rule of rules) {
-    const body = rule.body.map((t) => {
-      if (t.kind !== 'name') return t.kind === 'out' ? t.text : '';
-      const name = renamed.get(t.text);
+    let body = '';
+    for (const t of rule.body) {
+      if (t.kind === 'define') continue;
+      const name = t.kind === 'name' ? renamed.get(t.text) : t.text;
       if (!name) throw new Error(`EBNF: rule "${t.text}" is not defined`);
-      return name;
-    });
-    // Quantifiers stay attached to what they repeat.
-    g.set(renamed.get(rule.name)!, body.join(' ').replace(/ (?=[*+?{])/g, ''));
+      // Quantifiers stay attached to what they repeat.
+      body += /^[*+?{]/.test(name) || body === '' ? name : ` ${name}`;
+    }
+    g.set(renamed.get(rule.name)!, body);
   }
   const root = renamed.get('root');
   if (!root) throw new Error('EBNF: no root rule');

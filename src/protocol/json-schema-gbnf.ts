@@ -158,13 +158,13 @@ class Converter {
       case 'array':
         return g.shared('json-array', () => {
           const item = g.shared('json-array-item', () => `${this.comma()} ${this.basicRule('value')}`);
-          return `"[" ${this.ws()} ${this.basicRule('value')} ${item}* ${this.ws()} "]" | "[" ${this.ws()} "]"`;
+          return `"[" ${this.ws()} (${this.basicRule('value')} ${item}* ${this.ws()} "]" | "]")`;
         });
       case 'object':
         return g.shared('json-object', () => {
           const member = `${this.basicRule('string')} ${this.colon()} ${this.basicRule('value')}`;
           const more = g.shared('json-object-member', () => `${this.comma()} ${member}`);
-          return `"{" ${this.ws()} ${member} ${more}* ${this.ws()} "}" | "{" ${this.ws()} "}"`;
+          return `"{" ${this.ws()} (${member} ${more}* ${this.ws()} "}" | "}")`;
         });
       default:
         return g.shared('json-value', () => ['number', 'string', 'boolean', 'null', 'array', 'object'].map((k) => this.basicRule(k)).join(' | '));
@@ -219,13 +219,11 @@ class Converter {
     const unsatisfiable = prefix.includes(false) || (max !== undefined && (min > max || max < prefix.length)) || (!more && prefix.length < min);
     if (unsatisfiable) return NOTHING;
     const ws = this.ws();
-    const empty = `"[" ${ws} "]"`;
     const extra = more ? this.g.rule('item', `${this.comma()} ${this.value(rest)}`) : '';
     if (prefix.length === 0) {
-      if (!more || max === 0) return empty;
-      const first = this.value(rest);
-      const body = `"[" ${ws} ${seq([first, repeat(extra, Math.max(0, min - 1), max === undefined ? undefined : max - 1)])} ${ws} "]"`;
-      return min === 0 ? `${body} | ${empty}` : body;
+      if (!more || max === 0) return `"[" ${ws} "]"`;
+      const items = `${seq([this.value(rest), repeat(extra, Math.max(0, min - 1), max === undefined ? undefined : max - 1)])} ${ws} "]"`;
+      return min === 0 ? `"[" ${ws} (${items} | "]")` : `"[" ${ws} ${items}`;
     }
     const items = prefix.map((s) => this.value(s)).join(` ${this.comma()} `);
     const tail = more ? repeat(extra, Math.max(0, min - prefix.length), max === undefined ? undefined : max - prefix.length) : '""';
@@ -244,10 +242,12 @@ class Converter {
       const key = flavor === 'json' ? this.basicRule('string') : `"<parameter=" ${this.g.shared('xml-name', () => '[a-zA-Z_] [a-zA-Z0-9_]*')} ">"`;
       return this.g.rule('extra', entry(key, this.value(extra, flavor)));
     };
-    const wrap = (body: string, canBeEmpty: boolean): string => {
-      if (flavor === 'xml') return canBeEmpty ? `"" | ${body}` : body;
-      const braced = `"{" ${body} "}"`;
-      return canBeEmpty ? `${braced} | "{" ${ws} "}"` : braced;
+    // `inner`: what follows "{" and its whitespace (JSON), or the whole list (XML).
+    // The empty object shares the opening: alternatives that start alike
+    // cost llama.cpp parse stacks (and trip a bug of xgrammar 0.1.27's parser).
+    const wrap = (inner: string, canBeEmpty: boolean): string => {
+      if (flavor === 'xml') return canBeEmpty ? `"" | ${inner}` : inner;
+      return canBeEmpty ? `"{" ${ws} (${inner} "}" | "}")` : `"{" ${ws} ${inner} "}"`;
     };
     const names = isObj(schema.patternProperties) ? Object.entries(schema.patternProperties) : [];
     if (names.length > 0 || isObj(schema.propertyNames)) return wrap(this.namedEntries(schema, names, flavor), true);
@@ -256,7 +256,7 @@ class Converter {
       if (extra === undefined) return flavor === 'json' ? '"{}"' : '""';
       const one = extraEntry();
       const rest = this.g.rule('extras', `${sep} ${one}`);
-      return wrap(flavor === 'json' ? `${ws} ${one} ${rest}* ${ws}` : `${one} ${rest}* ${ws}`, true);
+      return wrap(`${one} ${rest}* ${ws}`, true);
     }
     // parts[i]: what may follow property i — later properties in order, each optional unless required, then extras.
     const patterns = properties.map(([key, s]) => entry(name(key), this.value(s, flavor)));
@@ -272,14 +272,13 @@ class Converter {
       if (required.has(properties[i]![0])) break;
     }
     if (extra !== undefined && required.size === 0) starts.push(seq([extraEntry(), parts[properties.length - 1]!]));
-    const body = `${ws} ${alt(starts)}${flavor === 'json' ? ` ${ws}` : ''}`;
-    return wrap(body, required.size === 0);
+    return wrap(flavor === 'json' ? `${alt(starts)} ${ws}` : `${ws} ${alt(starts)}`, required.size === 0);
   }
 
   /** Objects keyed by patternProperties or propertyNames (xgrammar: declared properties are then ignored). */
   private namedEntries(schema: Obj, patterns: [string, unknown][], flavor: Flavor): string {
     const ws = this.ws();
-    const entry = (key: string, value: string) => (flavor === 'json' ? `${ws} ${key} ${this.colon()} ${value}` : `"<parameter=" ${key} ">" ${ws} ${value} ${ws} "</parameter>"`);
+    const entry = (key: string, value: string) => (flavor === 'json' ? `${key} ${this.colon()} ${value}` : `"<parameter=" ${key} ">" ${ws} ${value} ${ws} "</parameter>"`);
     const quote = (key: string) => (flavor === 'json' ? seq(['"\\""', key, '"\\""']) : key);
     const key = (pattern: string) => {
       try {

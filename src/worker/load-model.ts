@@ -6,7 +6,7 @@ import { InvalidOptionsError, ModelLoadError, ShaderF16UnsupportedError, WebGPUU
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
-import { TemplatePrompt } from './template-prompt.js';
+import type { TemplatePrompt } from './template-prompt.js';
 import { templateFamily } from '../protocol/template-family.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
@@ -99,8 +99,8 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
 
 /** A GGUF on wllama: its own chat template, the family the spec names or the template shows. */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
-  // Loaded on demand, so no other model ever fetches wllama or its 10 MB of WebAssembly.
-  const { loadGguf } = await engines.wllama();
+  // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
+  const { loadGguf, TemplatePrompt } = await engines.wllama();
   const loaded = await loadGguf(spec, report);
   let prompt: TemplatePrompt;
   const family: ModelFamily | undefined = spec.family ?? templateFamily(loaded.chatTemplate);

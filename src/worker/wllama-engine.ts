@@ -4,7 +4,7 @@
 // The prompt is rendered before it gets here, with the GGUF's own chat
 // template (protocol/template-prompt.ts); calls are read by tabagent's codec
 // for the family and constrained by tabagent's grammar, translated to GBNF.
-import { CacheManager, LoggerWithoutDebug, Wllama, WllamaAbortError, type RawCompletionChunk } from '@wllama/wllama';
+import { CacheManager, LogLevel, Wllama, WllamaAbortError, type RawCompletionChunk, type WllamaLogger } from '@wllama/wllama';
 import { ModelLoadError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
@@ -13,6 +13,9 @@ import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
 import { generationError } from './engine-errors.js';
 import wasmUrl from './wllama-wasm.js';
+
+// The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
+export { TemplatePrompt } from './template-prompt.js';
 
 /** The window when the app names none: the model's trained window, at most this. */
 const DEFAULT_CONTEXT = 4096;
@@ -36,10 +39,14 @@ export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => 
   const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
   await checkGguf(spec, blob);
   onProgress({ progress: 1, text: 'Loading the model into memory', timeElapsedSeconds: elapsed(), phase: 'load', loaded: blob.size, total: blob.size });
-  const wllama = new Wllama({ default: wasmUrl }, { logger: LoggerWithoutDebug, suppressNativeLog: true, allowOffline: true });
+  // llama.cpp says why a load failed only in its log: the errors are kept for the ModelLoadError.
+  const said: string[] = [];
+  const logger: WllamaLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void said.push(parts.map(String).join(' ')) };
+  const wllama = new Wllama({ default: wasmUrl }, { logger });
   const n_ctx = spec.contextSize ?? DEFAULT_CONTEXT;
   try {
     await wllama.loadModel([blob], {
+      log_level: LogLevel.ERROR,
       n_ctx,
       n_threads: spec.threads,
       // The CPU engine: WebLLM is the GPU one.
@@ -48,6 +55,8 @@ export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => 
       n_parallel: 1,
       ctx_shift: false,
     });
+    // wllama 3.13 does not check llama.cpp's answer: a file it could not load still "loads", empty.
+    if ((wllama.getLoadedContextInfo() as { success?: boolean }).success === false) throw new Error(said.slice(0, 4).join('; ') || 'llama.cpp refused the file');
   } catch (cause) {
     await wllama.exit().catch(() => undefined);
     throw await loadError(spec, cause);
