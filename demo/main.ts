@@ -1,14 +1,16 @@
 // The demo page: one agent, created without a model so the stored chats are
 // there at once; a model loads when the person picks one (or one is already
 // downloaded). This file wires the pieces to the page and to each other.
-import { createAgent, type LoadProgress, type ModelListing } from '../src/index.js';
+import { createAgent, type LoadProgress } from '../src/index.js';
 import { Chats } from './chats.js';
+import { canRunCpuModels } from './cpu-catalog.js';
 import { loadFailureText } from './error-text.js';
 import { detectGpu, type GpuSupport } from './gpu.js';
-import { ModelLoader, startupChoice } from './model-loader.js';
+import { ModelLoader, startupChoice, type LoadSource } from './model-loader.js';
 import { ModelMenu } from './model-menu.js';
-import type { ModelChoice } from './models.js';
-import { noWebGpuNotice } from './notices.js';
+import { GGUF_CHOICES, type ModelChoice } from './models.js';
+import { loadingStatus, noGpuNote, noWebGpuNotice, readyStatus } from './notices.js';
+import { OwnGgufs } from './own-gguf.js';
 import { Banner } from './ui/banner.js';
 import { ChatList } from './ui/chat-list.js';
 import { Composer } from './ui/composer.js';
@@ -33,6 +35,8 @@ const dialog = new ConfirmDialog(byId('dialog', HTMLDialogElement));
 const toasts = new Toasts(byId('toasts', HTMLDivElement));
 
 let gpu: GpuSupport = { available: false, f16: false };
+/** wllama runs here (WebAssembly memory64 and JSPI): asked at start, with the GPU. */
+let cpuRuns = true;
 
 async function boot(): Promise<void> {
   const agent = await createAgent({ storage: STORAGE });
@@ -40,13 +44,14 @@ async function boot(): Promise<void> {
     agent.storage.kind === 'indexeddb' ? 'Chats are kept in this browser (IndexedDB).' : `Chats last only until this tab closes: ${agent.storage.reason ?? 'no IndexedDB'}.`;
 
   const loader: ModelLoader = new ModelLoader(agent, {
-    loading: (choice, listing) => showLoading(choice, listing),
+    loading: (choice, from) => showLoading(choice, from),
     progress: (choice, progress) => showProgress(choice, progress),
     ready: (choice, failed) => showReady(choice, failed),
     cancelled: (choice) => showCancelled(choice),
   });
   const loading = new LoadIndicator(byId('load', HTMLElement), () => loader.cancel());
-  const menu = new ModelMenu(byId('models', HTMLDialogElement), loader, dialog, toasts, () => (gpu.available ? undefined : 'This browser has no WebGPU, so only the scripted models run here.'));
+  const own = new OwnGgufs(location.search);
+  const menu = new ModelMenu(byId('models', HTMLDialogElement), loader, own, dialog, toasts, () => (gpu.available ? undefined : noGpuNote(cpuRuns)));
   const composer = new Composer(byId('composer', HTMLFormElement), byId('input', HTMLTextAreaElement), byId('send', HTMLButtonElement), {
     send: (text) => chats.send(text),
     stop: () => void chats.stop(),
@@ -78,11 +83,11 @@ async function boot(): Promise<void> {
     menu.refresh();
   }
 
-  function showLoading(choice: ModelChoice, listing?: ModelListing): void {
+  function showLoading(choice: ModelChoice, from: LoadSource): void {
     setModelName(choice.label);
-    modelStatus.textContent = `loading ${choice.label}…`;
+    modelStatus.textContent = loadingStatus(choice);
     // A scripted model with nothing to download loads at once: no panel for it.
-    if (choice.kind === 'webllm' || choice.download) loading.start(choice.label, listing?.cached ?? false);
+    if (from !== 'none') loading.start(choice.label, from, choice.kind === 'gguf' ? 'cpu' : 'gpu');
     modelChanged();
   }
 
@@ -95,7 +100,7 @@ async function boot(): Promise<void> {
   function showReady(choice: ModelChoice, failed?: { choice: ModelChoice; error: unknown }): void {
     loading.done();
     setModelName(choice.label);
-    modelStatus.textContent = `${agent.model.modelId} · ${agent.model.family} tool calls`;
+    modelStatus.textContent = readyStatus(agent.model);
     if (failed) {
       banner.show({
         text: `${loadFailureText(failed.choice.label, failed.error)} The scripted fake model answers meanwhile.`,
@@ -107,8 +112,8 @@ async function boot(): Promise<void> {
           },
         },
       });
-    } else if (choice.kind === 'webllm') {
-      // A real model runs: an earlier "could not load" no longer applies.
+    } else if (choice.kind !== 'fake') {
+      // A real model runs: an earlier "could not load" (or "no WebGPU, choose a CPU model") no longer applies.
       banner.hide();
     }
     modelChanged();
@@ -133,9 +138,11 @@ async function boot(): Promise<void> {
   await chats.restore();
   document.body.dataset.chats = 'ready';
 
-  gpu = await detectGpu();
-  if (!gpu.available) banner.show(noWebGpuNotice(gpu.reason));
+  [gpu, cpuRuns] = await Promise.all([detectGpu(), canRunCpuModels()]);
+  if (!gpu.available) banner.show(noWebGpuNotice(gpu.reason, cpuRuns, () => void menu.open()));
   const first = await startupChoice(gpu.available);
+  // A URL chosen on an earlier visit is listed again, to show it in use.
+  if (first?.kind === 'gguf' && !GGUF_CHOICES.some((c) => c.key === first.key)) own.add(first);
   if (first) await loader.load(first);
   else modelStatus.textContent = 'no model: nothing downloads until you choose one';
   document.body.dataset.ready = 'true';
@@ -151,6 +158,7 @@ function emptyState(current: ModelChoice | null, choose: () => void) {
     return { title: 'Choose a model to start', note: 'Nothing downloads until you choose. Stored chats are on the left, ready to read.', action: { label: 'Choose a model', run: choose } };
   }
   if (current.kind === 'fake') return { title: 'Chat with the scripted fake model', note: 'It understands a few requests. Try one of these:' };
+  if (current.kind === 'gguf') return { title: 'What can I help with?', note: 'A small model on your CPU: replies take a while. Ask something, or try one of these:' };
   return { title: 'What can I help with?', note: 'Ask something, or try one of these:' };
 }
 

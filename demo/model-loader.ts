@@ -2,17 +2,21 @@
 // remembered for the next visit once it worked. A real model that fails to
 // load hands over to the scripted fake model, so the page always works; the
 // view offers to try again.
-import type { Agent, LoadProgress, ModelListing } from '../src/index.js';
+import type { Agent, GgufModel, LoadProgress } from '../src/index.js';
 import { fakeModel, type FakeModel } from '../src/testing/index.js';
+import { cpuOptions, isCpuChoiceCached } from './cpu-catalog.js';
 import { demoScript, FAKE_TOKEN_DELAY_MS } from './fake-script.js';
 import { buildFor, webllmOptions } from './model-catalog.js';
-import { choiceByKey, FALLBACK, type FakeChoice, type ModelChoice } from './models.js';
+import { choiceByKey, FALLBACK, pickedFile, type FakeChoice, type GgufChoice, type ModelChoice } from './models.js';
 
 const SAVED_MODEL = 'tabagent-demo:model';
 
+/** Where a load gets its weights: the network, this browser's storage, a file the person picked, or nowhere (a scripted model). */
+export type LoadSource = 'download' | 'cache' | 'file' | 'none';
+
 export interface LoaderView {
-  /** A load starts; `listing` is the WebLLM build (cached or not). */
-  loading(choice: ModelChoice, listing?: ModelListing): void;
+  /** A load starts. */
+  loading(choice: ModelChoice, from: LoadSource): void;
   progress(choice: ModelChoice, progress: LoadProgress): void;
   /** `failed`: the choice that could not load, when this is the fallback taking over. */
   ready(choice: ModelChoice, failed?: { choice: ModelChoice; error: unknown }): void;
@@ -44,14 +48,14 @@ export class ModelLoader {
     const mine = () => this.#stop === stop;
     this.#current = choice;
     try {
-      const listing = choice.kind === 'webllm' ? await buildFor(choice) : undefined;
+      const { model, from } = await plan(choice);
       if (!mine()) return;
-      this.view.loading(choice, listing);
-      await this.agent.load(choice.kind === 'webllm' ? listing!.id : fakeFor(choice), { signal: stop.signal, onProgress: (p) => this.view.progress(choice, p) });
+      this.view.loading(choice, from);
+      await this.agent.load(model, { signal: stop.signal, onProgress: (p) => this.view.progress(choice, p) });
       if (!mine()) return;
       this.#stop = null;
-      // A pretend download is not worth replaying on every visit.
-      if (!(choice.kind === 'fake' && choice.download)) localStorage.setItem(SAVED_MODEL, choice.key);
+      // A pretend download is not worth replaying on every visit; a picked file cannot be reopened without the person.
+      if (!(choice.kind === 'fake' && choice.download) && !(choice.kind === 'gguf' && pickedFile(choice))) localStorage.setItem(SAVED_MODEL, choice.key);
       this.view.ready(choice);
     } catch (error) {
       // Replaced by a newer load: that one reports.
@@ -80,18 +84,38 @@ export class ModelLoader {
   }
 }
 
+/** What agent.load gets for `choice`, and where its weights come from. */
+async function plan(choice: ModelChoice): Promise<{ model: string | GgufModel | FakeModel; from: LoadSource }> {
+  if (choice.kind === 'webllm') {
+    const listing = await buildFor(choice);
+    return { model: listing.id, from: listing.cached ? 'cache' : 'download' };
+  }
+  if (choice.kind === 'gguf') return { model: choice.model, from: pickedFile(choice) ? 'file' : (await isCpuChoiceCached(choice)) ? 'cache' : 'download' };
+  return { model: fakeFor(choice), from: choice.download ? 'download' : 'none' };
+}
+
 /**
  * What to load on arrival, without downloading anything: the model last
- * used here if it is still downloaded (or a scripted one), else any
- * downloaded model; without WebGPU, the scripted fake. Null: wait for the
- * person to choose.
+ * used here if it is still downloaded (or a scripted one), else a downloaded
+ * model for this browser's hardware (a GPU model with WebGPU, a CPU model
+ * without). Without WebGPU the scripted fake answers when nothing else can,
+ * so the page works at once; with it, null: wait for the person to choose.
  */
 export async function startupChoice(webgpu: boolean): Promise<ModelChoice | null> {
   const saved = choiceByKey(localStorage.getItem(SAVED_MODEL));
-  if (!webgpu) return saved?.kind === 'fake' ? saved : FALLBACK;
   if (saved?.kind === 'fake') return saved;
-  const downloaded = (await webllmOptions().catch(() => [])).filter((o) => o.listing.cached && o.listing.runnable !== false);
-  return (downloaded.find((o) => o.choice.key === saved?.key) ?? downloaded[0])?.choice ?? null;
+  if (saved?.kind === 'gguf' && (await isCpuChoiceCached(saved))) return saved;
+  if (webgpu) {
+    const downloaded = (await webllmOptions().catch(() => [])).filter((o) => o.listing.cached && o.listing.runnable !== false);
+    return (downloaded.find((o) => o.choice.key === saved?.key) ?? downloaded[0])?.choice ?? null;
+  }
+  return (await downloadedCpuChoice()) ?? FALLBACK;
+}
+
+/** A curated CPU model already downloaded (and runnable here), smallest first. */
+async function downloadedCpuChoice(): Promise<GgufChoice | undefined> {
+  const options = await cpuOptions([]).catch(() => []);
+  return options.find((o) => o.facts.cached && o.facts.runnable)?.choice;
 }
 
 function fakeFor(choice: FakeChoice): FakeModel {

@@ -1,10 +1,14 @@
 // The model picker's behaviour: what it lists (asked of the browser each time
-// it opens, then the sizes of models not downloaded, fetched quietly), what a
-// pick does (a load), and deleting a downloaded model.
+// it opens, then what takes the network or a worker: the sizes of GPU models
+// not downloaded, and of the person's own GGUF URL, fetched quietly), what a
+// pick does (a load), opening a .gguf from the disk, and deleting a
+// downloaded model.
 import { deleteCachedModel } from '../src/index.js';
+import { cpuOptions, withOwnFacts, type CpuOption } from './cpu-catalog.js';
 import { webllmOptions, withSizes, type WebLLMOption } from './model-catalog.js';
 import type { ModelLoader } from './model-loader.js';
-import { FAKE_CHOICES, type ModelChoice } from './models.js';
+import { FAKE_CHOICES, ownFileChoice, type ModelChoice } from './models.js';
+import type { OwnGgufs } from './own-gguf.js';
 import type { ConfirmDialog } from './ui/dialog.js';
 import { h } from './ui/dom.js';
 import { formatBytes } from './ui/format.js';
@@ -13,40 +17,49 @@ import type { Toasts } from './ui/toast.js';
 
 export class ModelMenu {
   readonly #picker: ModelPicker;
-  #state: PickerState = { webllm: null, fakes: FAKE_CHOICES, current: null, loading: false, sizing: false };
+  #state: PickerState = { webllm: null, cpu: null, fakes: FAKE_CHOICES, current: null, loading: false, sizing: false };
   /** Stops fetching sizes once the picker closes. */
   #sizing: AbortController | null = null;
 
   constructor(
     element: HTMLDialogElement,
     private readonly loader: ModelLoader,
+    private readonly own: OwnGgufs,
     private readonly dialog: ConfirmDialog,
     private readonly toasts: Toasts,
-    /** Why no real model runs here, if none can. */
+    /** Why the GPU models cannot run here, if they cannot. */
     private readonly noGpu: () => string | undefined,
   ) {
-    this.#picker = new ModelPicker(element, { pick: (choice) => this.#pick(choice), remove: (option) => void this.#remove(option) });
+    this.#picker = new ModelPicker(element, {
+      pick: (choice) => this.#pick(choice),
+      remove: (option) => void this.#remove(option),
+      openFile: (file) => this.#openFile(file),
+    });
     this.#picker.onClose(() => this.#sizing?.abort());
   }
 
   async open(): Promise<void> {
-    this.#state = { ...this.#state, webllm: null, noGpu: this.noGpu(), ...this.#now() };
+    this.#state = { ...this.#state, webllm: null, cpu: null, noGpu: this.noGpu(), ...this.#now() };
     this.#picker.render(this.#state);
     this.#picker.open();
     // Reading the cache or asking the GPU can fail (a private window without Cache Storage): list none, say nothing more.
-    const options = await webllmOptions().catch((): WebLLMOption[] => []);
-    this.#show({ webllm: options, sizing: true });
+    const [webllm, cpu] = await Promise.all([webllmOptions().catch((): WebLLMOption[] => []), this.#cpuOptions()]);
+    this.#show({ webllm, cpu, sizing: true });
     this.#sizing?.abort();
     const sizing = (this.#sizing = new AbortController());
-    // Sizes come from each model's manifest on the network: offline, or
-    // blocked, they stay unknown, and nothing else is lost.
-    const sized = await withSizes(options, sizing.signal).catch(() => options);
-    if (!sizing.signal.aborted) this.#show({ webllm: sized, sizing: false });
+    // Sizes come from the network: offline, or blocked, they stay unknown,
+    // and nothing else is lost.
+    const [sized, cpuSized] = await Promise.all([withSizes(webllm, sizing.signal).catch(() => webllm), withOwnFacts(cpu)]);
+    if (!sizing.signal.aborted) this.#show({ webllm: sized, cpu: cpuSized, sizing: false });
   }
 
   /** The loader's state changed: a row says "Loading", "In use". */
   refresh(): void {
     if (this.#picker.isOpen) this.#show({});
+  }
+
+  #cpuOptions(): Promise<CpuOption[]> {
+    return cpuOptions(this.own.choices).catch((): CpuOption[] => []);
   }
 
   #show(changes: Partial<PickerState>): void {
@@ -63,9 +76,18 @@ export class ModelMenu {
     void this.loader.load(choice);
   }
 
-  async #remove({ choice, listing }: WebLLMOption): Promise<void> {
+  /** A file is a pick of its own: listed from now on (to show it in use), and loaded. */
+  #openFile(file: File): void {
+    const choice = ownFileChoice(file);
+    this.own.add(choice);
+    this.#pick(choice);
+  }
+
+  async #remove(option: WebLLMOption | CpuOption): Promise<void> {
+    const { choice } = option;
+    const bytes = 'listing' in option ? option.listing.downloadBytes : option.facts.bytes;
     const inUse = this.loader.current?.key === choice.key;
-    const size = listing.downloadBytes ? ` (${formatBytes(listing.downloadBytes)})` : '';
+    const size = bytes ? ` (${formatBytes(bytes)})` : '';
     const sure = await this.dialog.ask({
       title: `Delete ${choice.label}?`,
       body: [
@@ -78,7 +100,8 @@ export class ModelMenu {
     });
     if (!sure) return;
     try {
-      await deleteCachedModel(listing.id);
+      // A GPU model by its build's id; a CPU model by its curated id or { gguf: url } (a picked file is never in the cache, so has no Delete).
+      await deleteCachedModel('listing' in option ? option.listing.id : option.choice.model);
       this.toasts.show(`Deleted the downloaded ${choice.label}.`);
     } catch (error) {
       this.toasts.show(`Could not delete ${choice.label}: ${(error as Error).message}`, 'error');
@@ -86,7 +109,7 @@ export class ModelMenu {
     if (!this.#picker.isOpen) return;
     // Listed again for the "Downloaded" marks; the sizes fetched before still hold.
     const known = new Map(this.#state.webllm?.map((o) => [o.listing.id, o.listing.downloadBytes]));
-    const fresh = await webllmOptions().catch((): WebLLMOption[] => []);
-    this.#show({ webllm: fresh.map((o) => ({ ...o, listing: { ...o.listing, downloadBytes: o.listing.downloadBytes ?? known.get(o.listing.id) } })) });
+    const [fresh, cpu] = await Promise.all([webllmOptions().catch((): WebLLMOption[] => []), this.#cpuOptions().then(withOwnFacts)]);
+    this.#show({ webllm: fresh.map((o) => ({ ...o, listing: { ...o.listing, downloadBytes: o.listing.downloadBytes ?? known.get(o.listing.id) } })), cpu });
   }
 }

@@ -3,7 +3,7 @@
 // can run here; what it cannot tell is which few call tools well enough for
 // this demo, what to call them, and the scripted fakes for browsers without
 // WebGPU (and for the tests).
-import type { ModelFamily } from '../src/index.js';
+import type { GgufModel, ModelFamily } from '../src/index.js';
 
 export interface WebLLMChoice {
   kind: 'webllm';
@@ -28,7 +28,17 @@ export interface FakeChoice {
   download?: { ms: number; bytes: number };
 }
 
-export type ModelChoice = WebLLMChoice | FakeChoice;
+/** A GGUF model on the CPU (wllama): a curated one, or the person's own file or URL. */
+export interface GgufChoice {
+  kind: 'gguf';
+  key: string;
+  label: string;
+  note?: string;
+  /** What createAgent loads: a curated id, or the person's `{ gguf: url | File }`. */
+  model: string | GgufModel;
+}
+
+export type ModelChoice = WebLLMChoice | GgufChoice | FakeChoice;
 
 const webllm = (base: string, label: string, note?: string): WebLLMChoice => ({ kind: 'webllm', key: `webllm:${base}`, base, label, note });
 
@@ -42,6 +52,37 @@ export const WEBLLM_CHOICES: readonly WebLLMChoice[] = [
   webllm('Llama-3.2-3B-Instruct', 'Llama 3.2 3B'),
   webllm('Hermes-3-Llama-3.2-3B', 'Hermes 3 (Llama 3.2 3B)'),
 ];
+
+// "(CPU)" in the label: the header button names the model alone, and the same
+// model may also be downloaded for the GPU.
+const gguf = (id: string, label: string, note?: string): GgufChoice => ({ kind: 'gguf', key: `gguf:${id}`, model: id, label: `${label} (CPU)`, note });
+
+/** Curated GGUF builds (src/model/gguf-catalog.ts), smallest first: on a CPU every extra parameter costs time per word. */
+export const GGUF_CHOICES: readonly GgufChoice[] = [
+  gguf('Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', 'Qwen2.5 0.5B', 'The quickest; simple tool calls'),
+  gguf('Qwen3-0.6B-Q8_0-GGUF', 'Qwen3 0.6B', 'Thinks before it answers'),
+  gguf('Llama-3.2-1B-Instruct-Q4_K_M-GGUF', 'Llama 3.2 1B', 'Larger: slower here, steadier answers'),
+];
+
+const OWN_URL = 'gguf-url:';
+
+/** The person's GGUF at `url` (the page's ?gguf= parameter). Its key holds the URL, so a saved choice can be rebuilt on the next visit. */
+export function ownUrlChoice(url: string): GgufChoice {
+  // Absolute, so the same file has one key whichever way the address spelled it.
+  const href = new URL(url, location.href).href;
+  const file = decodeURIComponent(new URL(href).pathname.split('/').pop() || href);
+  return { kind: 'gguf', key: `${OWN_URL}${href}`, model: { gguf: href }, label: `Your GGUF: ${file}`, note: `From ${href}` };
+}
+
+/** A .gguf the person picked from their disk: read in place, nothing downloads. Not remembered: a page cannot reopen a file by itself. */
+export function ownFileChoice(file: File): GgufChoice {
+  return { kind: 'gguf', key: `gguf-file:${file.name}:${file.size}:${file.lastModified}`, model: { gguf: file }, label: `Your GGUF: ${file.name}`, note: 'From your disk: nothing downloads' };
+}
+
+/** The picked file of a GGUF choice, if it is one (it is never downloaded, so never in the cache). */
+export function pickedFile(choice: GgufChoice): File | undefined {
+  return typeof choice.model === 'object' && choice.model.gguf instanceof File ? choice.model.gguf : undefined;
+}
 
 export const FAKE_CHOICES: readonly FakeChoice[] = [
   { kind: 'fake', key: 'fake:hermes', label: 'Scripted fake model', note: 'No GPU, nothing to download; understands a few requests', modelId: 'fake-model', family: 'hermes' },
@@ -67,5 +108,6 @@ export function buildsOf(choice: WebLLMChoice): [string, string] {
 }
 
 export function choiceByKey(key: string | null): ModelChoice | undefined {
-  return [...WEBLLM_CHOICES, ...FAKE_CHOICES].find((c) => c.key === key);
+  if (key?.startsWith(OWN_URL)) return ownUrlChoice(key.slice(OWN_URL.length));
+  return [...WEBLLM_CHOICES, ...GGUF_CHOICES, ...FAKE_CHOICES].find((c) => c.key === key);
 }

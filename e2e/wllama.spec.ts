@@ -201,3 +201,38 @@ test('bad files get a ModelLoadError with its reason, and the agent loads a good
   expect(result.huge).toEqual({ reason: expect.stringMatching(/does not fit in this browser's WebAssembly memory/), retryable: false });
   expect(result.info).toMatchObject({ modelId: 'whole', engine: 'wllama', contextWindow: 512 });
 });
+
+test('a reload mid-answer keeps what was shown, marked interrupted, and the chat goes on on the real engine', async ({ page }) => {
+  const id = await page.evaluate(async (url) => {
+    const { createAgent, z } = window.tabagent;
+    const agent = await createAgent({ model: { gguf: url, contextSize: 4096 } });
+    await agent.ready;
+    const chat = await agent.newChat({ generation: { thinking: false } });
+    let shown = '';
+    chat.on('text', (e) => void (shown += e.delta));
+    // A string of letters the crafted model goes on writing until the token limit (not its spaces: trailing spaces are not shown yet).
+    void chat.generateObject({ schema: z.object({ word: z.string().regex(/^[a-z]+$/) }), prompt: 'Write a long word', generation: { thinking: false, maxTokens: 3000 } }).catch(() => undefined);
+    while (shown.length < 2000) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Past the draft interval, so what was shown is on disk.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return chat.id;
+  }, TINY);
+  await page.reload();
+  await expect(page.locator('#status')).toHaveText('ready');
+  const after = await page.evaluate(
+    async ([url, chatId]) => {
+      const { createAgent } = window.tabagent;
+      const agent = await createAgent({ model: { gguf: url!, contextSize: 4096 } });
+      const chat = await agent.openChat(chatId!);
+      const last = chat.messages.at(-1)!;
+      const interrupted = last.role === 'assistant' ? { finishReason: last.finishReason, length: last.text.length, opens: /^\{\s*"word"\s*:\s*"[a-z]+$/.test(last.text) } : null;
+      const again = await chat.regenerate({ toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
+      agent.close();
+      return { interrupted, again: again.finishReason, roles: chat.messages.map((m) => m.role) };
+    },
+    [TINY, id],
+  );
+  expect(after.interrupted).toMatchObject({ finishReason: 'abort', opens: true });
+  expect(after.interrupted!.length).toBeGreaterThan(2000);
+  expect(after).toMatchObject({ again: 'length', roles: ['user', 'assistant'] });
+});

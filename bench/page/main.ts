@@ -9,6 +9,7 @@ import { fakeModel, toolCallText } from '../../src/testing/index.js';
 import type { EngineRequest } from '../../src/worker/engine.js';
 import baselineUrl from './baseline-worker.ts?worker&url';
 import timedWorkerUrl from './timed-worker.ts?worker&url';
+import { noteWorkers, wllamaBench } from './wllama.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -269,7 +270,9 @@ async function longChat(turns = 200) {
   return { hops: requests.length, fullPrefills: full.length, trims: trimmedAt.size, prefillPerHop: requests.map((r) => r.promptTokens), total, minimum };
 }
 
-const bench = { hops, floor, stream, prefill, appends, openAndList, longChat };
+noteWorkers(() => lastWorker!);
+
+const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench };
 declare global {
   interface Window {
     bench: typeof bench;

@@ -5,10 +5,19 @@ import type { LoadProgress } from '../../src/index.js';
 import { h } from './dom.js';
 import { formatBytes, formatDuration, formatSpeed } from './format.js';
 
-const PHASES: Record<LoadProgress['phase'], string> = {
-  download: 'Fetching the weights',
-  compile: 'Compiling the model for your GPU',
-  load: 'Moving the weights onto the GPU',
+/** What each phase is, on the GPU (WebLLM) and on the CPU (wllama, which compiles nothing and has no GPU to fill). */
+const PHASES: Record<'gpu' | 'cpu', Record<LoadProgress['phase'], string>> = {
+  gpu: { download: 'Fetching the weights', compile: 'Compiling the model for your GPU', load: 'Moving the weights onto the GPU' },
+  cpu: { download: 'Fetching the weights', compile: 'Preparing the model', load: 'Loading the model into memory' },
+};
+
+/** Where the weights come from: the network, this browser's storage, or a file the person picked. */
+export type WeightsFrom = 'download' | 'cache' | 'file';
+
+const FROM: Record<WeightsFrom, { verb: string; first: string }> = {
+  download: { verb: 'Downloading', first: 'Starting…' },
+  cache: { verb: 'Loading', first: 'From this browser’s storage: nothing to download.' },
+  file: { verb: 'Loading', first: 'From your disk: nothing to download.' },
 };
 
 export class LoadIndicator {
@@ -16,6 +25,7 @@ export class LoadIndicator {
   readonly #bar = h('progress', { attrs: { max: '1', value: '0' } });
   readonly #numbers = h('p', { class: 'load-numbers' });
   readonly #detail = h('p', { class: 'load-detail' });
+  #phases = PHASES.gpu;
   readonly #cancel = h('button', { class: 'button small', text: 'Cancel', attrs: { type: 'button', 'aria-label': 'Cancel the download' } });
 
   constructor(
@@ -26,12 +36,12 @@ export class LoadIndicator {
     element.replaceChildren(h('div', { class: 'load-head' }, this.#title, this.#cancel), this.#bar, this.#numbers, this.#detail);
   }
 
-  /** `fromCache`: the model is downloaded already, so this is only a load. */
-  start(label: string, fromCache: boolean): void {
-    this.#title.textContent = fromCache ? `Loading ${label}` : `Downloading ${label}`;
+  start(label: string, from: WeightsFrom, on: 'gpu' | 'cpu'): void {
+    this.#phases = PHASES[on];
+    this.#title.textContent = `${FROM[from].verb} ${label}`;
     this.#bar.value = 0;
     this.#bar.setAttribute('aria-label', this.#title.textContent);
-    this.#numbers.textContent = fromCache ? 'From this browser’s storage: nothing to download.' : 'Starting…';
+    this.#numbers.textContent = FROM[from].first;
     this.#detail.textContent = '';
     this.element.hidden = false;
   }
@@ -45,9 +55,9 @@ export class LoadIndicator {
       parts.push(`${formatBytes(loaded)} of ${formatBytes(total)}`);
       if (bytesPerSecond && loaded < total) parts.push(formatSpeed(bytesPerSecond), `about ${formatDuration(((total - loaded) / bytesPerSecond) * 1000)} left`);
     }
-    this.#numbers.textContent = `${PHASES[phase]}: ${parts.join(' · ')}`;
-    // The engine's own words (which shard, which cache), which the numbers cannot say.
-    this.#detail.textContent = text;
+    this.#numbers.textContent = `${this.#phases[phase]}: ${parts.join(' · ')}`;
+    // The engine's own words (which shard, which cache), which the numbers cannot say; not when they only repeat the phase.
+    this.#detail.textContent = text === this.#phases[phase] ? '' : text;
   }
 
   done(): void {

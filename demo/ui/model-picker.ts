@@ -1,28 +1,38 @@
-// The model picker: a dialog listing the WebLLM models this demo offers, with
-// what each costs (download, GPU memory) and gives (context window), which
-// are downloaded already (and a way to delete them), and the scripted fakes.
-// It only draws and reports clicks; model-menu.ts decides what they do.
+// The model picker: a dialog listing the models this demo offers, in three
+// groups: on the GPU (WebLLM), on the CPU (wllama, GGUF files, the person's
+// own included), and the scripted fakes. Each row says what it costs
+// (download, GPU memory) and gives (context window), whether it is
+// downloaded (with a way to delete it), and whether it can run here. The
+// groups that can run here come first. It only draws and reports clicks;
+// model-menu.ts decides what they do.
+import type { CpuOption } from '../cpu-catalog.js';
 import type { WebLLMOption } from '../model-catalog.js';
 import type { FakeChoice, ModelChoice } from '../models.js';
+import { cpuRow, ownFileRow } from './cpu-rows.js';
 import { append, h } from './dom.js';
 import { formatBytes } from './format.js';
 import { icon } from './icons.js';
+import { deleteButton, downloadedBadge, useButton } from './model-row.js';
 
 export interface PickerActions {
   pick(choice: ModelChoice): void;
-  remove(option: WebLLMOption): void;
+  remove(option: WebLLMOption | CpuOption): void;
+  /** The person picked a .gguf file from their disk. */
+  openFile(file: File): void;
 }
 
 export interface PickerState {
   /** null while the browser is still being asked. */
   webllm: readonly WebLLMOption[] | null;
+  /** null while the browser is still being asked. */
+  cpu: readonly CpuOption[] | null;
   fakes: readonly FakeChoice[];
   /** The choice running or loading now. */
   current: string | null;
   loading: boolean;
   /** Sizes of models not downloaded are being fetched. */
   sizing: boolean;
-  /** Why no real model runs here, if none does. */
+  /** Why the GPU models cannot run here, if they cannot. */
   noGpu?: string;
 }
 
@@ -38,7 +48,10 @@ export class ModelPicker {
     dialog.setAttribute('aria-labelledby', 'models-title');
     dialog.replaceChildren(
       h('header', { class: 'models-head' }, h('h2', { class: 'dialog-title', text: 'Choose a model', attrs: { id: 'models-title' } }), close),
-      h('p', { class: 'models-intro', text: 'Models run on your GPU with WebLLM. Each downloads once, then loads from this browser’s storage. Nothing downloads until you choose.' }),
+      h('p', {
+        class: 'models-intro',
+        text: 'GPU models run with WebLLM, CPU models with wllama (llama.cpp). Each downloads once, then loads from this browser’s storage. Nothing downloads until you choose.',
+      }),
       this.#list,
     );
     // A click on the backdrop (outside the dialog's box) closes it, as on most sites.
@@ -64,19 +77,25 @@ export class ModelPicker {
   }
 
   render(state: PickerState): void {
-    const real = state.webllm === null ? [h('p', { class: 'models-checking', text: 'Checking what this browser can run…' })] : state.webllm.map((o) => this.#webllmRow(o, state));
-    const gpuGroup = [
-      h('h3', { class: 'models-group', text: 'On your GPU' }),
-      state.noGpu ? h('p', { class: 'models-note', text: state.noGpu }) : null,
-      h('ul', { class: 'model-list', attrs: { 'aria-label': 'Models that run on your GPU' } }, ...real),
-    ];
-    const scripted = [
-      h('h3', { class: 'models-group', text: 'No GPU needed' }),
-      h('ul', { class: 'model-list', attrs: { 'aria-label': 'Scripted models' } }, ...state.fakes.map((c) => this.#fakeRow(c, state))),
-    ];
+    const checking = () => h('p', { class: 'models-checking', text: 'Checking what this browser can run…' });
+    const gpu = this.#group('On your GPU', 'Models that run on your GPU', state.noGpu, state.webllm === null ? [checking()] : state.webllm.map((o) => this.#webllmRow(o, state)));
+    // Until the CPU listing is in, assume wllama runs (it does in current Chrome, Edge and Firefox).
+    const cpuRuns = state.cpu?.every((o) => o.facts.runnable) ?? true;
+    const cpuRows = state.cpu === null ? [checking()] : [...state.cpu.map((o) => cpuRow(o, state, this.actions)), ownFileRow(cpuRuns, this.actions)];
+    const cpu = this.#group('Runs on the CPU (no GPU needed)', 'Models that run on the CPU', cpuNote(cpuRuns, state.noGpu !== undefined), cpuRows);
+    const scripted = this.#group('Scripted (nothing to download)', 'Scripted models', undefined, state.fakes.map((c) => this.#fakeRow(c, state)));
     this.#list.replaceChildren();
-    // Without WebGPU, what can run here comes first.
-    append(this.#list, ...(state.noGpu ? [...scripted, ...gpuGroup] : [...gpuGroup, ...scripted]));
+    // What can run here comes first: the GPU's models where WebGPU is, else the CPU's, else the scripts.
+    const order = !state.noGpu ? [gpu, cpu, scripted] : cpuRuns ? [cpu, scripted, gpu] : [scripted, cpu, gpu];
+    append(this.#list, ...order.flat());
+  }
+
+  #group(title: string, label: string, note: string | undefined, rows: HTMLElement[]): HTMLElement[] {
+    return [
+      h('h3', { class: 'models-group', text: title }),
+      ...(note ? [h('p', { class: 'models-note', text: note })] : []),
+      h('ul', { class: 'model-list', attrs: { 'aria-label': label } }, ...rows),
+    ];
   }
 
   #webllmRow(option: WebLLMOption, state: PickerState): HTMLLIElement {
@@ -87,19 +106,15 @@ export class ModelPicker {
     const facts = [size, listing.vramMB ? `${formatBytes(listing.vramMB * 1e6)} GPU memory` : '', `${Math.round(listing.contextWindow / 1024)}K-token context`].filter(Boolean).join(' · ');
     const why = listing.runnable === false ? (listing.needsShaderF16 && !state.noGpu ? 'This GPU lacks shader-f16, which this model needs.' : 'Needs WebGPU.') : '';
     const buttons: HTMLElement[] = [];
-    if (listing.cached) {
-      const remove = h('button', { class: 'button small quiet', text: 'Delete', attrs: { type: 'button', 'aria-label': `Delete the downloaded ${choice.label}`, title: 'Free the space it takes in this browser' } });
-      remove.addEventListener('click', () => this.actions.remove(option));
-      buttons.push(remove);
-    }
-    buttons.push(this.#useButton(choice, current, state.loading, listing.runnable === false, listing.cached ? 'Use' : 'Download'));
+    if (listing.cached) buttons.push(deleteButton(choice.label, () => this.actions.remove(option)));
+    buttons.push(useButton(choice, { current, loading: state.loading, cannot: listing.runnable === false, verb: listing.cached ? 'Use' : 'Download' }, this.actions));
     return h(
       'li',
-      { class: 'model-row', dataset: { modelId: listing.id, cached: String(listing.cached), current: String(current) } },
+      { class: 'model-row', dataset: { engine: 'webllm', modelId: listing.id, cached: String(listing.cached), current: String(current) } },
       h(
         'div',
         { class: 'model-info' },
-        h('span', { class: 'model-label' }, choice.label, listing.cached ? h('span', { class: 'badge ok', text: 'Downloaded' }) : null),
+        h('span', { class: 'model-label' }, choice.label, listing.cached ? downloadedBadge() : null),
         h('span', { class: 'model-facts', text: facts }),
         choice.note || why ? h('span', { class: why ? 'model-note warn' : 'model-note', text: why || choice.note! }) : null,
       ),
@@ -111,22 +126,21 @@ export class ModelPicker {
     const current = state.current === choice.key;
     return h(
       'li',
-      { class: 'model-row', dataset: { current: String(current) } },
+      { class: 'model-row', dataset: { engine: 'fake', current: String(current) } },
       h(
         'div',
         { class: 'model-info' },
         h('span', { class: 'model-label', text: choice.label }),
         h('span', { class: 'model-note', text: choice.note }),
       ),
-      h('div', { class: 'model-actions' }, this.#useButton(choice, current, state.loading, false, 'Use')),
+      h('div', { class: 'model-actions' }, useButton(choice, { current, loading: state.loading, cannot: false, verb: 'Use' }, this.actions)),
     );
   }
+}
 
-  #useButton(choice: ModelChoice, current: boolean, loading: boolean, cannot: boolean, verb: 'Use' | 'Download'): HTMLButtonElement {
-    const text = cannot ? 'Can’t run here' : current ? (loading ? 'Loading…' : 'In use') : verb;
-    const button = h('button', { class: `button small${current || cannot ? '' : ' primary'}`, text, attrs: { type: 'button', 'aria-label': `${verb} ${choice.label}` } });
-    button.disabled = cannot || current;
-    button.addEventListener('click', () => this.actions.pick(choice));
-    return button;
-  }
+/** What the CPU group says first: why it is there, given what this browser has. */
+function cpuNote(runs: boolean, noGpu: boolean): string {
+  if (!runs) return 'This browser lacks WebAssembly memory64 or JSPI, which the CPU engine needs (recent Chrome and Edge have both).';
+  if (noGpu) return 'Suggested here: they need no GPU. Slower than a GPU would be; each downloads once.';
+  return 'For a GPU too small or too slow for the models above. Slower than a GPU; each downloads once.';
 }

@@ -8,7 +8,8 @@
 //   \[ \] \- in classes (llama.cpp has no \^ or \/; xgrammar reads \x with
 //   any number of hex digits, llama.cpp with two, so \x is never written).
 // Repetition `{m,n}` is expanded by llama.cpp into one rule per optional
-// copy and refused from 2000 on, so counts are clamped (see `repeat`).
+// copy and refused from 2000 on, so counts are clamped (see `repeat`), and
+// only single elements are repeated (a group's copies multiply).
 
 /** Matches any one character. */
 export const ANY_CHAR = '[\\u0000-\\U0010FFFF]';
@@ -74,7 +75,11 @@ export class Gbnf {
   }
 }
 
-/** `item` repeated min..max times (max undefined: no limit); `item` must be one element (a rule, a literal, a class). */
+/**
+ * `item` repeated min..max times (max undefined: no limit); `item` must be
+ * one element (a rule, a literal, a class). Counts past llama.cpp's limit
+ * widen: a minimum over 1999 becomes 1999, a maximum over 1999 none.
+ */
 export function repeat(item: string, min: number, max?: number): string {
   const lo = Math.min(Math.max(0, Math.floor(min)), MAX_REPEAT);
   const hi = max === undefined || max > MAX_REPEAT ? undefined : Math.max(lo, Math.floor(max));

@@ -1,6 +1,8 @@
 // Regular expressions (JSON Schema `pattern`, string formats, the `regex`
-// structural tag) as GBNF, read the way xgrammar 0.1.27 reads them: `^` and
-// `$` are ignored wherever they are, `.` is any character (newlines too),
+// structural tag) as GBNF, read the way xgrammar 0.1.27 reads them: the
+// pattern matches the whole string (JSON Schema's `pattern` may match a part;
+// xgrammar anchors it), `^` and `$` are ignored wherever they are, `.` is any
+// character (newlines too),
 // `\s` is [\f\n\r\t\v \u00a0], `\w` is [A-Za-z0-9_], lazy quantifiers are
 // plain ones. Lookaround, backreferences, word boundaries and \p{…} cannot be
 // written as a grammar: they throw UnsupportedRegex, and callers fall back.

@@ -117,7 +117,7 @@ class TagConverter {
     words.forEach((w, i) => {
       if (!w || words.some((v, j) => j !== i && v.startsWith(w))) throw new Error('structural tag: triggers and end strings must be non-empty and none a prefix of another');
     });
-    const states = [...new Set(words.flatMap((w) => [...w].map((_, k) => [...w].slice(0, k).join(''))))];
+    const states = [...new Set(['', ...words.flatMap((w) => [...w].map((_, k) => [...w].slice(0, k).join('')))])];
     const names = states.map(() => this.g.name('text'));
     const alphabet = [...new Set(words.flatMap((w) => [...w]))];
     const step = watcher(words);

@@ -321,7 +321,7 @@ function integer(schema: Obj): string {
   if (lo <= 0 && hi >= 0) options.push('"0"');
   const tail = (n: number) => {
     const d = digits(n);
-    return d === undefined ? '[0-9]*' : d === 1 ? '' : repeat('[0-9]', 0, d - 1);
+    return d === undefined ? '[0-9]*' : repeat('[0-9]', 0, d - 1);
   };
   if (hi >= 1) options.push(seq(['[1-9]', tail(hi)]));
   if (lo <= -1) options.push(seq(['"-"', '[1-9]', tail(lo)]));
