@@ -15,6 +15,8 @@ export default defineConfig({
   use: { baseURL: 'http://127.0.0.1:4173', headless: true },
   webServer: [
     { command: 'npx vite preview --config e2e/harness/vite.config.ts --host 127.0.0.1', url: 'http://127.0.0.1:4173', reuseExistingServer: !process.env.CI },
+    // The same harness, cross-origin isolated (COOP/COEP): wllama may run on several threads there.
+    { command: 'npx vite preview --config e2e/harness/vite.isolated.config.ts --host 127.0.0.1', url: 'http://127.0.0.1:4181', reuseExistingServer: !process.env.CI },
     { command: 'npx vite preview --host 127.0.0.1 --port 4174 --strictPort', url: 'http://127.0.0.1:4174', reuseExistingServer: !process.env.CI },
     { command: 'npx vite preview --config examples/pwa/vite.config.ts --host 127.0.0.1 --port 4175 --strictPort', url: 'http://127.0.0.1:4175', reuseExistingServer: !process.env.CI },
     // The script tag: pages on one origin, the bundle on another (a stand-in CDN with CORS).

@@ -236,3 +236,22 @@ test('a reload mid-answer keeps what was shown, marked interrupted, and the chat
   expect(after.interrupted!.length).toBeGreaterThan(2000);
   expect(after).toMatchObject({ again: 'length', roles: ['user', 'assistant'] });
 });
+
+test('threads: several where the page is cross-origin isolated, one where it is not, and agent.model says which', async ({ page, browser }) => {
+  const ask = (p: typeof page) =>
+    p.evaluate(async (url) => {
+      const { createAgent } = window.tabagent;
+      const agent = await createAgent({ model: { gguf: url, contextSize: 512, threads: 2 }, storage: false });
+      const info = await agent.ready;
+      const chat = await agent.newChat({ generation: { thinking: false, maxTokens: 3 } });
+      const reply = await chat.send('Hi', { toolChoice: 'none' });
+      agent.close();
+      return { isolated: crossOriginIsolated, threads: info.threads, finish: reply.finishReason };
+    }, TINY);
+  const isolatedPage = await browser.newPage();
+  await isolatedPage.goto('http://127.0.0.1:4181/');
+  await expect(isolatedPage.locator('#status')).toHaveText('ready');
+  expect(await ask(isolatedPage)).toEqual({ isolated: true, threads: 2, finish: 'length' });
+  await isolatedPage.close();
+  expect(await ask(page)).toEqual({ isolated: false, threads: 1, finish: 'length' });
+});
