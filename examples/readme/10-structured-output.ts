@@ -33,7 +33,9 @@ const facts = await agent.generateObject({ schema: Trip, messages: [{ role: 'use
 // #endregion readme
 
 check(object.stops.join() === 'Vigeland Park,Opera House', JSON.stringify(object));
-check(rendered.length > 1 && JSON.stringify(rendered.at(-1)) === JSON.stringify(bergen), JSON.stringify(rendered));
+// How many partials a reader sees depends on how fast it reads: a stream merges the text a slow
+// reader has not taken yet (so a loaded machine may see one). That it grows is generate.test.ts's to show.
+check(rendered.length >= 1 && JSON.stringify(rendered.at(-1)) === JSON.stringify(bergen), JSON.stringify(rendered));
 check(bergen.stops.join() === 'Bryggen,Fløyen', JSON.stringify(bergen));
 check(reply.text === '2 + 3 = 5.' && reply.messages.length === 4, JSON.stringify(reply.messages));
 check(facts.object.city === 'Rome', JSON.stringify(facts.object));
