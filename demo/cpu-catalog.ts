@@ -47,7 +47,11 @@ export async function cpuOptions(own: readonly GgufChoice[]): Promise<CpuOption[
   });
   // wllama runs every GGUF here or none: the curated listings say which.
   const runnable = curated.every((o) => o.facts.runnable);
-  const mine = own.map((choice): CpuOption => ({ choice, facts: { id: choice.key, bytes: pickedFile(choice)?.size, contextWindow: DEFAULT_CONTEXT, contextExact: false, cached: false, runnable } }));
+  const mine = own.map((choice): CpuOption => {
+    // The size the person asked for (&ctx=) is the window; else only the cap is known before it loads.
+    const asked = typeof choice.model === 'object' ? choice.model.contextSize : undefined;
+    return { choice, facts: { id: choice.key, bytes: pickedFile(choice)?.size, contextWindow: asked ?? DEFAULT_CONTEXT, contextExact: asked !== undefined, cached: false, runnable } };
+  });
   return [...curated, ...mine];
 }
 

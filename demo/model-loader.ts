@@ -4,7 +4,7 @@
 // view offers to try again.
 import type { Agent, GgufModel, LoadProgress } from '../src/index.js';
 import { fakeModel, type FakeModel } from '../src/testing/index.js';
-import { cpuOptions, isCpuChoiceCached } from './cpu-catalog.js';
+import { canRunCpuModels, cpuOptions, isCpuChoiceCached } from './cpu-catalog.js';
 import { demoScript, FAKE_TOKEN_DELAY_MS } from './fake-script.js';
 import { buildFor, webllmOptions } from './model-catalog.js';
 import { choiceByKey, FALLBACK, pickedFile, type FakeChoice, type GgufChoice, type ModelChoice } from './models.js';
@@ -104,7 +104,7 @@ async function plan(choice: ModelChoice): Promise<{ model: string | GgufModel | 
 export async function startupChoice(webgpu: boolean): Promise<ModelChoice | null> {
   const saved = choiceByKey(localStorage.getItem(SAVED_MODEL));
   if (saved?.kind === 'fake') return saved;
-  if (saved?.kind === 'gguf' && (await isCpuChoiceCached(saved))) return saved;
+  if (saved?.kind === 'gguf' && (await canRunCpuModels()) && (await isCpuChoiceCached(saved))) return saved;
   if (webgpu) {
     const downloaded = (await webllmOptions().catch(() => [])).filter((o) => o.listing.cached && o.listing.runnable !== false);
     return (downloaded.find((o) => o.choice.key === saved?.key) ?? downloaded[0])?.choice ?? null;

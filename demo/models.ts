@@ -66,12 +66,18 @@ export const GGUF_CHOICES: readonly GgufChoice[] = [
 
 const OWN_URL = 'gguf-url:';
 
-/** The person's GGUF at `url` (the page's ?gguf= parameter). Its key holds the URL, so a saved choice can be rebuilt on the next visit. */
-export function ownUrlChoice(url: string): GgufChoice {
+/**
+ * The person's GGUF at `url` (the page's ?gguf= parameter), with the context
+ * size they asked for (&ctx=), if any. Its key holds both, so a saved choice
+ * can be rebuilt on the next visit.
+ */
+export function ownUrlChoice(url: string, contextSize?: number): GgufChoice {
   // Absolute, so the same file has one key whichever way the address spelled it.
   const href = new URL(url, location.href).href;
+  // What wllama can fetch; anything else (javascript:, data:) is not listed at all.
+  if (!/^https?:$/.test(new URL(href).protocol)) throw new TypeError(`not an http(s) URL: ${url}`);
   const file = decodeURIComponent(new URL(href).pathname.split('/').pop() || href);
-  return { kind: 'gguf', key: `${OWN_URL}${href}`, model: { gguf: href }, label: `Your GGUF: ${file}`, note: `From ${href}` };
+  return { kind: 'gguf', key: `${OWN_URL}${contextSize ?? ''}:${href}`, model: { gguf: href, contextSize }, label: `Your GGUF: ${file}`, note: `From ${href}` };
 }
 
 /** A .gguf the person picked from their disk: read in place, nothing downloads. Not remembered: a page cannot reopen a file by itself. */
@@ -108,6 +114,14 @@ export function buildsOf(choice: WebLLMChoice): [string, string] {
 }
 
 export function choiceByKey(key: string | null): ModelChoice | undefined {
-  if (key?.startsWith(OWN_URL)) return ownUrlChoice(key.slice(OWN_URL.length));
+  if (key?.startsWith(OWN_URL)) {
+    // `gguf-url:<context size or nothing>:<url>`: the size has no colon, the URL does.
+    const [, size, url] = /^(\d*):(.+)$/.exec(key.slice(OWN_URL.length)) ?? [];
+    try {
+      return url ? ownUrlChoice(url, size ? Number(size) : undefined) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   return [...WEBLLM_CHOICES, ...GGUF_CHOICES, ...FAKE_CHOICES].find((c) => c.key === key);
 }

@@ -18,7 +18,7 @@ export function noWebGpuNotice(reason: string | undefined, cpuRuns: boolean, cho
   };
   if (!cpuRuns) return { text: 'No WebGPU in this browser, so real models cannot run here: you are chatting with a scripted fake model.', more };
   return {
-    text: 'No WebGPU in this browser: GPU models cannot run here, CPU models can (slower). Until you choose one, a scripted fake model answers.',
+    text: 'No WebGPU in this browser: CPU models run here, GPU models cannot. A scripted fake model answers until you choose one.',
     more,
     action: { label: 'Choose a CPU model', run: choose },
   };

@@ -1,5 +1,6 @@
 // The person's own GGUF models: a URL given as the page's ?gguf= parameter
-// (so a link can open the demo on any GGUF a browser may fetch), files picked
+// (so a link can open the demo on any GGUF a browser may fetch; &ctx= sets
+// its context size, which tabagent otherwise caps at 4096), files picked
 // from the disk this visit, and a URL chosen on an earlier visit. The picker
 // lists them after the curated CPU models.
 import { ownUrlChoice, type GgufChoice } from './models.js';
@@ -7,14 +8,16 @@ import { ownUrlChoice, type GgufChoice } from './models.js';
 export class OwnGgufs {
   #choices: GgufChoice[] = [];
 
-  /** The ?gguf= parameter of `search` (location.search), if any. A bad URL is left out: the picker shows what can load. */
+  /** The ?gguf= (and &ctx=) parameters of `search` (location.search), if any. A bad URL is left out, a bad size ignored: the picker shows what can load. */
   constructor(search: string) {
-    const url = new URLSearchParams(search).get('gguf');
+    const params = new URLSearchParams(search);
+    const url = params.get('gguf');
+    const ctx = Number(params.get('ctx'));
     if (url) {
       try {
-        this.add(ownUrlChoice(url));
+        this.add(ownUrlChoice(url, Number.isInteger(ctx) && ctx > 0 ? ctx : undefined));
       } catch {
-        // Not a URL even relative to the page: nothing to list.
+        // Not an http(s) URL, even relative to the page: nothing to list.
       }
     }
   }

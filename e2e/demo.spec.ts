@@ -1,10 +1,13 @@
 // The demo page (`npm run dev`), built, as a person sees it. Most tests run in
 // a Chromium without WebGPU, on the scripted fake model (demo/fake-script.ts);
 // some make the page believe it has a GPU (its model worker knows better), and
-// one runs on Chromium's software WebGPU, where WebLLM itself loads. Model
+// one runs on Chromium's software WebGPU, where WebLLM itself loads; the CPU
+// tests run wllama (llama.cpp in WebAssembly) on a tiny GGUF served with the
+// demo (scripts/tiny-gguf.mjs writes it to dist/demo/models/). Model
 // downloads never reach the network: manifests are served here, the rest is
 // refused. Screenshots go to test-results/screenshots/ for a person to look at.
 import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 const DEMO = 'http://127.0.0.1:4174/';
@@ -125,14 +128,14 @@ test('without WebGPU: a banner, the fake model, and a reply streamed word by wor
   await banner(page).getByText('Where does WebGPU work?').click();
   await expect(banner(page).getByText('recent Chrome and Edge')).toBeVisible();
   await expect(banner(page)).toContainText('--enable-unsafe-webgpu');
-  await expect(page.locator('#model')).toContainText('fake-model');
+  await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls');
   await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Scripted fake model');
   await expect(page.getByRole('button', { name: 'Tell me a long story' })).toBeVisible();
   await shot(page, 'first-visit-no-webgpu');
 
-  // The picker: what runs here first; real models listed, but they need WebGPU.
+  // The picker: what runs here first (the CPU models, then the scripts); the GPU models listed, but they need WebGPU.
   const models = await openPicker(page);
-  await expect(models.locator('.models-group').first()).toHaveText('No GPU needed');
+  await expect(models.locator('.models-group')).toHaveText(['Runs on the CPU (no GPU needed)', 'Scripted (nothing to download)', 'On your GPU']);
   await expect(models.getByRole('button', { name: 'Use Scripted fake model', exact: true })).toHaveText('In use');
   await expect(models.getByRole('button', { name: 'Download Qwen2.5 1.5B' })).toBeDisabled();
   await expect(modelRow(page, 'Qwen2.5 1.5B')).toContainText('Needs WebGPU.');
@@ -481,7 +484,7 @@ test('switching model keeps the open chat going with the new one', async ({ demo
   await ask(page, 'What is the weather in Boston?');
   const models = await openPicker(page);
   await models.getByRole('button', { name: 'Use Scripted fake model, Llama format' }).click();
-  await expect(page.locator('#model')).toHaveText('fake-model-llama · llama tool calls');
+  await expect(page.locator('#model')).toHaveText('fake-model-llama · scripted fake · llama tool calls');
   await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Scripted fake model, Llama format');
   await expect(page.locator('.message.user')).toHaveText(['What is the weather in Boston?']);
   // The Llama format's calls are parsed too: the card and the answer come out the same.
@@ -491,7 +494,7 @@ test('switching model keeps the open chat going with the new one', async ({ demo
   // The choice is remembered.
   await page.reload();
   await ready(page);
-  await expect(page.locator('#model')).toHaveText('fake-model-llama · llama tool calls');
+  await expect(page.locator('#model')).toHaveText('fake-model-llama · scripted fake · llama tool calls');
   await expect(page.locator('.message.user')).toHaveCount(2);
 });
 
@@ -532,6 +535,151 @@ test('a download shows bytes, speed and time left, can be cancelled, and the cha
   await expect(load).toBeHidden();
 });
 
+test.describe('on the CPU (wllama)', () => {
+  /** The tiny GGUF the e2e build writes beside the demo (scripts/tiny-gguf.mjs): the real engine, crafted weights, no download from the internet. */
+  const TINY = '/models/tiny-qwen3.gguf';
+  const TINY_FILE = fileURLToPath(new URL('../dist/demo/models/tiny-qwen3.gguf', import.meta.url));
+  const ON_CPU = 'tiny-qwen3 · on the CPU (wllama, 1 thread) · qwen3 tool calls';
+  // The crafted model writes until the window is full (its free choice never ends a reply): a small window keeps that short.
+  const CONTEXT = 768;
+  // The tiny model's load starts a worker with llama.cpp in WebAssembly; its replies take their time on one thread.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('without WebGPU the notice suggests the CPU models, and the picker lists them first, with size and context', async ({ demo: page }) => {
+    await expect(banner(page).locator('.banner-text')).toHaveText('No WebGPU in this browser: CPU models run here, GPU models cannot. A scripted fake model answers until you choose one.');
+    await banner(page).getByRole('button', { name: 'Choose a CPU model' }).click();
+    await expect(picker(page)).toBeVisible();
+    await expect(picker(page).locator('.models-checking')).toHaveCount(0);
+    await expect(picker(page).locator('.models-group').first()).toHaveText('Runs on the CPU (no GPU needed)');
+    await expect(picker(page).locator('.models-note').first()).toHaveText(/^Suggested here: they need no GPU\./);
+    const cpu = picker(page).getByRole('list', { name: 'Models that run on the CPU' });
+    const rows = cpu.locator('.model-row[data-engine="wllama"]');
+    // Small ones first; sizes from listModels (the curated list knows no exact size for the first).
+    await expect(rows.locator('.model-label')).toHaveText(['Qwen2.5 0.5B (CPU)', 'Qwen3 0.6B (CPU)', 'Llama 3.2 1B (CPU)']);
+    await expect(rows.locator('.model-facts')).toHaveText(['size unknown · 4K-token context', '639 MB download · 4K-token context', '808 MB download · 4K-token context']);
+    await expect(rows.first()).toHaveAttribute('data-model-id', 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF');
+    await expect(rows.first()).toHaveAttribute('data-cached', 'false');
+    await expect(cpu.getByRole('button', { name: 'Download Qwen3 0.6B (CPU)' })).toBeEnabled();
+    await expect(cpu.getByLabel('Open a GGUF file')).toBeEnabled();
+    // The GPU models come last, saying why.
+    await expect(picker(page).getByText('This browser has no WebGPU, so these cannot run here: the CPU models can.')).toBeVisible();
+    await shot(page, 'picker-cpu');
+  });
+
+  test('a downloaded CPU model is marked, and can be deleted', async ({ demo: page }) => {
+    // wllama's cache as a finished download leaves it: the Origin Private File
+    // System's cache/<sha1 of the URL>_<file>, beside its expected size.
+    const url = 'https://huggingface.co/unsloth/Qwen3-0.6B-GGUF/resolve/main/Qwen3-0.6B-Q8_0.gguf';
+    const files = () =>
+      page.evaluate(async () => {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('cache', { create: true });
+        const names: string[] = [];
+        for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+        return names;
+      });
+    await page.evaluate(async (url) => {
+      const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(url)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const name = `${hash}_${url.split('/').pop()}`;
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('cache', { create: true });
+      const write = async (file: string, text: string) => {
+        const writable = await (await folder.getFileHandle(file, { create: true })).createWritable();
+        await writable.write(text);
+        await writable.close();
+      };
+      await write(name, 'weights');
+      await write(`__metadata__${name}`, JSON.stringify({ originalURL: url, originalSize: 7, etag: '' }));
+    }, url);
+    expect(await files()).toHaveLength(2);
+
+    await openPicker(page);
+    const row = modelRow(page, 'Qwen3 0.6B (CPU)');
+    await expect(row).toHaveAttribute('data-cached', 'true');
+    await expect(row.locator('.badge.ok')).toHaveText('Downloaded');
+    await expect(row.getByRole('button', { name: 'Use Qwen3 0.6B (CPU)' })).toBeEnabled();
+    await shot(page, 'picker-cpu-downloaded');
+
+    await row.getByRole('button', { name: 'Delete the downloaded Qwen3 0.6B (CPU)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Qwen3 0.6B (CPU)?' });
+    await expect(confirm).toContainText('(639 MB)');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    // deleteCachedModel asks wllama's cache, in a worker of its own.
+    await expect(page.locator('.toast')).toContainText('Deleted the downloaded Qwen3 0.6B (CPU).', { timeout: 20_000 });
+    await expect(row).toHaveAttribute('data-cached', 'false');
+    await expect(row.getByRole('button', { name: 'Download Qwen3 0.6B (CPU)' })).toBeEnabled();
+    expect(await files()).toEqual([]);
+  });
+
+  test('a GGUF by URL (?gguf=) is listed as yours, downloads, runs on the CPU, answers, and loads by itself on the next visit', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      // The load panel's titles, noted as they come (a 22 MB file from this machine downloads quickly).
+      const seen: string[] = [];
+      Object.assign(window, { loadShown: seen });
+      new MutationObserver(() => {
+        const load = document.getElementById('load');
+        const title = load?.querySelector('.load-title')?.textContent ?? '';
+        if (load && !load.hidden && title && seen.at(-1) !== title) seen.push(title);
+      }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${DEMO}?gguf=${TINY}&ctx=${CONTEXT}`);
+    await ready(page);
+    // Nothing downloads by itself: the scripted model answers until the person picks.
+    await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls');
+
+    await openPicker(page);
+    const row = modelRow(page, 'Your GGUF: tiny-qwen3.gguf');
+    await expect(row).toHaveAttribute('data-engine', 'wllama');
+    // Its size is asked of the server (one HEAD request); its window is the one asked for.
+    await expect(row.locator('.model-facts')).toHaveText('22 MB download · 768-token context');
+    await expect(row.locator('.model-note')).toHaveText(`From ${DEMO}models/tiny-qwen3.gguf`);
+    await row.getByRole('button', { name: 'Download Your GGUF: tiny-qwen3.gguf' }).click();
+
+    await expect(page.locator('#model')).toHaveText(ON_CPU, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { loadShown: string[] }).loadShown)).toContain('Downloading Your GGUF: tiny-qwen3.gguf');
+    await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Your GGUF: tiny-qwen3.gguf');
+    // A real model runs: the no-WebGPU notice no longer applies.
+    await expect(banner(page)).toBeHidden();
+    await expect(page.locator('.empty')).toContainText('A small model on your CPU');
+    await shot(page, 'cpu-model-ready');
+
+    // A reply from llama.cpp: the crafted model writes only whitespace, so the turn is checked, not its words.
+    const turn = await send(page, 'Hello');
+    await expect(turn).toHaveAttribute('data-state', 'streaming');
+    await expect(page.locator('#send')).toHaveText('Stop');
+    await expect(turn).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(page.locator('#send')).toHaveText('Send');
+    // Its spaces fill the window: the turn says so, with what it cost.
+    await expect(turn.locator('.turn-stats')).toContainText('The answer reached the token limit.');
+    await expect(turn.locator('.turn-stats')).toHaveText(/1 model call · \d+ tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
+    await expect(turn.getByRole('button', { name: 'Regenerate the answer' })).toBeEnabled();
+    await shot(page, 'cpu-model-answered');
+
+    // The next visit, without the parameter: it is downloaded, so it loads without asking, and the picker shows it in use.
+    await page.goto(DEMO);
+    await ready(page);
+    await expect(page.locator('#model')).toHaveText(ON_CPU, { timeout: 30_000 });
+    await openPicker(page);
+    await expect(row).toHaveAttribute('data-cached', 'true');
+    await expect(row.getByRole('button', { name: 'Use Your GGUF: tiny-qwen3.gguf' })).toHaveText('In use');
+    expect(errors).toEqual([]);
+  });
+
+  test('a .gguf from the disk loads without a download', async ({ demo: page }) => {
+    await openPicker(page);
+    await picker(page).getByLabel('Open a GGUF file').setInputFiles(TINY_FILE);
+    await expect(picker(page)).toBeHidden();
+    await expect(page.locator('#model')).toHaveText(ON_CPU, { timeout: 30_000 });
+    await openPicker(page);
+    const row = modelRow(page, 'Your GGUF: tiny-qwen3.gguf');
+    // A file's own window is read only when it loads: what is known is the most tabagent gives it.
+    await expect(row.locator('.model-facts')).toHaveText('22 MB file · up to 4K-token context');
+    await expect(row.locator('.model-note')).toHaveText('From your disk: nothing downloads');
+    await expect(row.getByRole('button', { name: 'Use Your GGUF: tiny-qwen3.gguf' })).toHaveText('In use');
+    // Never in the cache, so nothing to delete.
+    await expect(row.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  });
+});
+
 test.describe('with a GPU the page can see', () => {
   test.use({ allowedConsoleErrors: /Failed to load resource/ });
 
@@ -569,6 +717,9 @@ test.describe('with a GPU the page can see', () => {
     await expect(modelRow(page, 'Hermes 3 (Llama 3.2 3B)').locator('.model-facts')).toHaveText(/^1\.8 GB download · /);
     await expect(row).toHaveAttribute('data-model-id', 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
     await expect(row.getByText('A good first choice')).toBeVisible();
+    // With a GPU its models come first; the CPU ones are still offered (for a GPU too weak for them).
+    await expect(picker(page).locator('.models-group')).toHaveText(['On your GPU', 'Runs on the CPU (no GPU needed)', 'Scripted (nothing to download)']);
+    await expect(picker(page).locator('.model-row[data-engine="wllama"]')).toHaveCount(3);
     await expect(picker(page).locator('.model-row[data-cached="true"]')).toHaveCount(0);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
@@ -580,7 +731,7 @@ test.describe('with a GPU the page can see', () => {
     const notice = banner(page).locator('.banner-text');
     await expect(notice).toHaveText(/^Could not load Qwen2\.5 1\.5B: no usable WebGPU \(.+\)\. The scripted fake model answers meanwhile\.$/, { timeout: 20_000 });
     expect((await notice.textContent())!.match(/Could not load/g)).toHaveLength(1);
-    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls');
+    await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls');
     await expect(page.locator('#load')).toBeHidden();
     // Meanwhile the page works.
     const turn = await ask(page, 'What is the weather in Boston?');
@@ -591,7 +742,7 @@ test.describe('with a GPU the page can see', () => {
     await banner(page).getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { loadShown: string[] }).loadShown.filter(Boolean).length)).toBe(2);
     // Each attempt starts a worker that loads WebLLM (6 MB of script) before it finds no GPU: give it time on a busy machine.
-    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls', { timeout: 20_000 });
+    await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls', { timeout: 20_000 });
     await expect(notice).toHaveText(/^Could not load Qwen2\.5 1\.5B: /);
     // The GPU check fails before any download starts.
     expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
@@ -657,7 +808,8 @@ test("on Chromium's software WebGPU, WebLLM itself: a download cut off by the ne
     await openPicker(page);
     // SwiftShader has no shader-f16: the picker offers the f32 build.
     await expect(modelRow(page, 'Qwen2.5 0.5B')).toHaveAttribute('data-model-id', 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC');
-    await picker(page).getByRole('button', { name: 'Download Qwen2.5 0.5B' }).click();
+    // exact: the CPU build's row, "Qwen2.5 0.5B (CPU)", is listed too.
+    await picker(page).getByRole('button', { name: 'Download Qwen2.5 0.5B', exact: true }).click();
     const notice = banner(page).locator('.banner-text');
     const failed = 'Could not load Qwen2.5 0.5B: the network request failed. The scripted fake model answers meanwhile.';
     await expect(notice).toHaveText(failed, { timeout: 30_000 });
@@ -666,7 +818,7 @@ test("on Chromium's software WebGPU, WebLLM itself: a download cut off by the ne
     await banner(page).getByRole('button', { name: 'Retry' }).click();
     await expect.poll(tries, { timeout: 30_000 }).toBe(2);
     await expect(notice).toHaveText(failed, { timeout: 30_000 });
-    await expect(page.locator('#model')).toHaveText('fake-model · hermes tool calls');
+    await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls');
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

@@ -25,7 +25,7 @@ export function cpuRow(option: CpuOption, state: RowState, actions: RowActions):
   const current = state.current === choice.key;
   const file = pickedFile(choice);
   const size = facts.bytes !== undefined ? `${formatBytes(facts.bytes)} ${file ? 'file' : 'download'}` : state.sizing && !file ? 'size…' : 'size unknown';
-  const tokens = `${Math.round(facts.contextWindow / 1024)}K-token context`;
+  const tokens = `${facts.contextWindow < 1024 ? facts.contextWindow : `${Math.round(facts.contextWindow / 1024)}K`}-token context`;
   const why = facts.runnable ? '' : 'Needs WebAssembly memory64 and JSPI.';
   const buttons: HTMLElement[] = [];
   if (facts.cached) buttons.push(deleteButton(choice.label, () => actions.remove(option)));
@@ -62,7 +62,7 @@ export function ownFileRow(runs: boolean, actions: RowActions): HTMLLIElement {
       'div',
       { class: 'model-info' },
       h('span', { class: 'model-label', text: 'Your own GGUF file' }),
-      h('span', { class: 'model-note', text: 'Open a .gguf from your disk (nothing downloads), or open this page with ?gguf=<url>.' }),
+      h('span', { class: 'model-note', text: 'Open a .gguf from your disk (nothing downloads), or add ?gguf=<url> to this page’s address (and &ctx=<tokens> for its context size).' }),
     ),
     h('div', { class: 'model-actions' }, h('label', { class: `button small file-button${runs ? '' : ' disabled'}` }, 'Open file…', input)),
   );
