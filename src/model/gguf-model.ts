@@ -7,7 +7,7 @@ import { GGUF_CATALOG, ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js'
 
 /** A GGUF model for the CPU engine (wllama). */
 export interface GgufModel {
-  /** The file: its URL (a Hugging Face `resolve` URL, or any URL the page may fetch), or a Blob/File. */
+  /** The file: a curated id, its URL (a Hugging Face `resolve` URL, or any URL the page may fetch), or a Blob/File. */
   gguf: string | URL | Blob;
   /** Its name in `agent.model` and events; default: the file's name. */
   id?: string;
@@ -41,6 +41,9 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
   if (entry) return { kind: 'gguf', modelId: entry.id, url: ggufUrl(entry), family: extra.family ?? entry.family, grammar: extra.grammar, thinks: entry.thinks };
   if (!isGgufModel(model)) throw new InvalidOptionsError('model', 'must be a curated GGUF id or { gguf: url | Blob }');
   const { gguf, id, contextSize, threads, thinks, chatTemplate } = model;
+  // A curated id with options of the app's own (a larger window, say).
+  const curated = ggufEntry(gguf);
+  if (curated) return { ...ggufSpec(curated.id, extra), ...(id !== undefined ? { modelId: id } : {}), contextSize, threads, thinks: thinks ?? curated.thinks, chatTemplate };
   for (const [name, value] of Object.entries({ contextSize, threads })) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new InvalidOptionsError(name, `must be a positive whole number, not ${JSON.stringify(value)}`);
   }
@@ -51,7 +54,8 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
   }
   let url: URL;
   try {
-    url = new URL(gguf, location.href);
+    // Relative to the page (an absolute URL needs no page: in a worker or in tests).
+    url = new URL(gguf, globalThis.location?.href);
   } catch {
     throw new InvalidOptionsError('gguf', `must be a URL or a Blob, not ${JSON.stringify(String(gguf))}`);
   }

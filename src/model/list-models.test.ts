@@ -223,7 +223,7 @@ describe('GGUF models for the CPU', () => {
     const gguf = models.filter((m) => m.engine === 'wllama');
     expect(models.slice(-gguf.length)).toEqual(gguf);
     expect(gguf.map((m) => m.id)).toContain('Qwen3-0.6B-Q8_0-GGUF');
-    expect(gguf.find((m) => m.id === 'Qwen3-0.6B-Q8_0-GGUF')).toMatchObject({ base: 'Qwen3-0.6B', quantization: 'Q8_0', family: 'qwen3', parameters: 6e8, contextWindow: 32_768, needsShaderF16: false, cached: false });
+    expect(gguf.find((m) => m.id === 'Qwen3-0.6B-Q8_0-GGUF')).toMatchObject({ base: 'Qwen3-0.6B', quantization: 'Q8_0', family: 'qwen3', parameters: 6e8, contextWindow: 4096, needsShaderF16: false, cached: false });
   });
 
   it('can be asked for by id beside WebLLM ids, in the order asked', async () => {

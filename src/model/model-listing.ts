@@ -27,7 +27,7 @@ export interface ModelListing {
   parameters?: number;
   /** MLC's quantization, from the id, e.g. `q4f16_1`. */
   quantization?: string;
-  /** Tokens of prompt and reply together (the record's context_window_size, else 4096). */
+  /** Tokens of prompt and reply together: the record's context_window_size, else 4096; for a GGUF, the window it loads with by default (its trained one, at most 4096). */
   contextWindow: number;
   /** GPU memory it needs, in MB (WebLLM's vram_required_MB). */
   vramMB?: number;
@@ -65,6 +65,8 @@ export interface ListModelsOptions {
 
 /** What createAgent assumes when a model record sets no context window. */
 const DEFAULT_CONTEXT_WINDOW = 4096;
+/** The window a GGUF model is loaded with when the app names none (worker/wllama-engine.ts). */
+const DEFAULT_GGUF_CONTEXT = 4096;
 /** Manifests fetched at once with `fetchSizes`. */
 const FETCH_CONCURRENCY = 4;
 
@@ -90,7 +92,9 @@ async function listGguf(ids: readonly string[] | undefined): Promise<ModelListin
   return Promise.all(
     entries.map(async (entry): Promise<ModelListing> => {
       const { id, base, quantization, cached, runnable } = await ggufFacts(entry, storage);
-      return { id, engine: 'wllama', base, family: entry.family, parameters: entry.parameters, quantization, contextWindow: entry.contextWindow, lowResource: true, needsShaderF16: false, downloadBytes: entry.downloadBytes, cached, runnable };
+      // The window it is loaded with unless the app asks for more ({ gguf: id, contextSize }): KV-cache memory grows with it.
+      const contextWindow = Math.min(entry.contextWindow, DEFAULT_GGUF_CONTEXT);
+      return { id, engine: 'wllama', base, family: entry.family, parameters: entry.parameters, quantization, contextWindow, lowResource: true, needsShaderF16: false, downloadBytes: entry.downloadBytes, cached, runnable };
     }),
   );
 }
