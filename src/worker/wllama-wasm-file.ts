@@ -4,4 +4,4 @@
 // bundler gave it, passed in the hash of the worker's URL (packaged-worker.ts).
 const given = new URLSearchParams(self.location.hash.slice(1)).get('wllama-wasm');
 
-export default given ?? new URL('./wllama.wasm', import.meta.url).href;
+export default given ?? new URL(/* @vite-ignore */ './wllama.wasm', import.meta.url).href;
