@@ -255,3 +255,50 @@ test('threads: several where the page is cross-origin isolated, one where it is 
   await isolatedPage.close();
   expect(await ask(page)).toEqual({ isolated: false, threads: 1, finish: 'length' });
 });
+
+test('the loop’s rules hold on the real engine: call markup never streams, inform, approvals, the hop cap, a cancelled then a new load', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent, tool, z, isToolHopsError } = window.tabagent;
+    const agent = await createAgent({ storage: false });
+    // A load cancelled mid-way leaves the agent idle; the next one loads.
+    const stop = new AbortController();
+    const cancelled = agent.load({ gguf: url, contextSize: 1024 }, { signal: stop.signal }).catch((e: unknown) => (e as Error).name);
+    stop.abort();
+    const states = [await cancelled, agent.modelState];
+    await agent.load({ gguf: url, contextSize: 1024 });
+    states.push(agent.modelState);
+
+    const runs: string[] = [];
+    const flaky = tool({ name: 'flaky', description: 'Fails', input: z.object({ ok: z.boolean() }), onError: 'inform', run: () => { runs.push('flaky'); throw new Error('out of order'); } });
+    const pay = tool({ name: 'pay', description: 'Pays', input: z.object({ eur: z.enum(['5', '10']) }), needsApproval: true, run: ({ eur }) => { runs.push(`pay ${eur}`); return 'paid'; } });
+    const quiet = { thinking: false, maxTokens: 4 };
+    const chat = await agent.newChat({ tools: [flaky, pay], generation: { thinking: false, maxTokens: 80 } });
+
+    // Streamed under a named tool: the call arrives as a call part, never as text.
+    const texts: string[] = [];
+    const called: string[] = [];
+    for await (const part of chat.sendStream('Try it', { prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'flaky' } } : { toolChoice: 'none', generation: quiet }) })) {
+      if (part.type === 'text') texts.push(part.text);
+      if (part.type === 'tool-call') called.push(part.call.name);
+    }
+    const informed = chat.messages.find((m) => m.role === 'tool') as { results: Array<{ content: string }> };
+
+    // A call that needs approval waits for it, then runs once.
+    const waiting = await chat.send('Pay', { toolChoice: { name: 'pay' } });
+    const approved = await chat.approve(waiting.approvals![0]!.id, { toolChoice: 'none', generation: quiet });
+
+    // A model that calls a tool at every hop is stopped by the cap.
+    const looping = await agent.newChat({ tools: [flaky], maxToolHops: 2, generation: { thinking: false, maxTokens: 80 } });
+    const capped = await looping.send('Loop', { prepareStep: () => ({ toolChoice: { name: 'flaky' } }) }).catch((e: unknown) => e);
+    agent.close();
+    return { states, texts: texts.join(''), called, informed: informed.results[0]!.content, approvals: waiting.approvals!.map((c) => c.name), approved: approved.finishReason, runs, capped: isToolHopsError(capped) ? 'ToolHopsError' : String(capped) };
+  }, TINY);
+  expect(result.states).toEqual(['AbortError', 'idle', 'ready']);
+  expect(result.called).toEqual(['flaky']);
+  expect(result.texts).not.toContain('<tool_call>');
+  expect(result.informed).toBe('{"error":"out of order"}');
+  expect(result.approvals).toEqual(['pay']);
+  expect(result.approved).toBe('length');
+  expect(result.runs.filter((r) => r.startsWith('pay'))).toHaveLength(1);
+  expect(result.capped).toBe('ToolHopsError');
+});
