@@ -76,7 +76,8 @@ test('S2: a full disk is a StorageQuotaError on the send that caused it; nothing
   const result = await page.evaluate(async () => {
     const { createAgent, fakeModel } = window.tabagent;
     const agent = await createAgent({ model: fakeModel(['small reply', 'fits again']), storage: { dbName: 'quota-test' } });
-    const chat = await agent.newChat();
+    // A window no message here overflows: this is about the disk (a message that can never fit is refused before it is written).
+    const chat = await agent.newChat({ context: { window: 100_000_000 } });
     await chat.send('a small message');
     (window as unknown as { chat: typeof chat }).chat = chat;
     return chat.messages.length;

@@ -103,9 +103,9 @@ test('fetchSizes reads each model\'s tensor-cache.json from the network, and sto
   });
   const result = await page.evaluate(async () => {
     const { listModels } = window.tabagent;
-    const models = await listModels({ fetchSizes: true });
+    const models = await listModels({ engines: ['webllm'], fetchSizes: true });
     const controller = new AbortController();
-    const aborted = listModels({ fetchSizes: true, signal: controller.signal }).catch((e: Error) => e.name);
+    const aborted = listModels({ engines: ['webllm'], fetchSizes: true, signal: controller.signal }).catch((e: Error) => e.name);
     controller.abort();
     return { sizes: models.map((m) => [m.id, m.downloadBytes] as const), aborted: await aborted };
   });

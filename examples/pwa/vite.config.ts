@@ -40,9 +40,10 @@ export default defineConfig({
         // Precache names start with this, so the app's caches are told apart from WebLLM's.
         cacheId: 'tabagent-pwa',
         // Every built file: the shell, the chunks, the tabagent worker and its WebLLM
-        // chunk (6 MB, hence the limit), the icons. The model's weights are not
-        // files of the app: WebLLM keeps them in a cache of its own.
-        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
+        // chunk (6 MB, hence the limit), wllama's engine and WebAssembly (10 MB: the
+        // CPU engine works offline too), the icons. The model's weights are not
+        // files of the app: WebLLM and wllama keep them in caches of their own.
+        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,wasm}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // One page: every navigation gets the cached shell, which matches the cached chunks.
         navigateFallback: 'index.html',
