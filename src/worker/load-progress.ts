@@ -14,9 +14,21 @@ export interface WebLLMReport {
 /** How far back the download speed looks. */
 const SPEED_WINDOW_MS = 5_000;
 
+/** Download speed over the last seconds, one reading per report of the bytes loaded so far (undefined at the first). */
+export function downloadSpeed(now: () => number = () => performance.now()): (loaded: number) => number | undefined {
+  const samples: Array<{ at: number; loaded: number }> = [];
+  return (loaded) => {
+    const at = now();
+    samples.push({ at, loaded });
+    while (samples.length > 2 && at - samples[0]!.at > SPEED_WINDOW_MS) samples.shift();
+    const first = samples[0]!;
+    return at > first.at ? Math.round(((loaded - first.loaded) * 1000) / (at - first.at)) : undefined;
+  };
+}
+
 /** A reader of one load's reports; `total()` is the manifest's byte count once known. */
 export function byteProgress(total: () => number | undefined, now: () => number = () => performance.now()): (report: WebLLMReport) => LoadProgress {
-  const samples: Array<{ at: number; loaded: number }> = [];
+  const speed = downloadSpeed(now);
   return ({ progress, timeElapsed, text }) => {
     const phase = phaseOf(text);
     const bytes = total();
@@ -24,11 +36,7 @@ export function byteProgress(total: () => number | undefined, now: () => number 
     if (phase === 'compile' || bytes === undefined) return base;
     const loaded = Math.round(progress * bytes);
     if (phase !== 'download') return { ...base, loaded, total: bytes };
-    const at = now();
-    samples.push({ at, loaded });
-    while (samples.length > 2 && at - samples[0]!.at > SPEED_WINDOW_MS) samples.shift();
-    const first = samples[0]!;
-    const bytesPerSecond = at > first.at ? Math.round(((loaded - first.loaded) * 1000) / (at - first.at)) : undefined;
+    const bytesPerSecond = speed(loaded);
     return { ...base, loaded, total: bytes, ...(bytesPerSecond !== undefined ? { bytesPerSecond } : {}) };
   };
 }

@@ -12,6 +12,7 @@ import type { GgufSpec } from '../rpc/worker-protocol.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
 import { generationError } from './engine-errors.js';
+import { downloadSpeed } from './load-progress.js';
 import wasmUrl from './wllama-wasm.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
@@ -183,15 +184,11 @@ function engineError(cause: unknown, prompt: string, contextWindow: number): Err
 async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, elapsed: () => number): Promise<Blob> {
   const url = spec.url!;
   const cache = new CacheManager();
-  const samples: Array<{ at: number; loaded: number }> = [];
+  const speed = downloadSpeed();
   try {
     await cache.download(url, {
       progressCallback: ({ loaded, total }) => {
-        const at = performance.now();
-        samples.push({ at, loaded });
-        while (samples.length > 2 && at - samples[0]!.at > 5_000) samples.shift();
-        const first = samples[0]!;
-        const bytesPerSecond = at > first.at ? Math.round(((loaded - first.loaded) * 1000) / (at - first.at)) : undefined;
+        const bytesPerSecond = speed(loaded);
         onProgress({ progress: total ? loaded / total : 0, text: `Fetching ${spec.modelId}`, timeElapsedSeconds: elapsed(), phase: 'download', loaded, ...(total ? { total } : {}), ...(bytesPerSecond !== undefined ? { bytesPerSecond } : {}) });
       },
     });
