@@ -4,10 +4,14 @@
 //
 // How it settles:
 // - One load at a time: a new load cancels the one in flight (its worker ends)
-//   and replaces the model that was ready (its worker ends once the new load
-//   starts, so two models never hold the GPU at once).
+//   and replaces the model that was ready (its worker, and the new worker of a
+//   restart in flight, end before the new load starts, so two models never
+//   hold the GPU at once).
 // - A cancelled load leaves the slot empty ('idle'); a failed one 'failed',
 //   with its error; the next load starts afresh either way.
+// - A restart keeps the model 'ready' (generations wait for its new worker);
+//   one that fails leaves the slot 'failed' with its error, as a failed load
+//   does, and a next restart loads afresh.
 // - A generation waits for a load in flight; with no model, or a failed
 //   load, it rejects at once (ModelNotLoadedError, or the load's own error).
 // - close() ends everything; later calls reject with AgentClosedError.
@@ -133,9 +137,26 @@ export class AgentModel implements ChatModel {
     while (this.#slot.state === 'loading') await this.#slot.loaded.catch(() => undefined);
     if (this.#closed) throw new AgentClosedError();
     const slot = this.#slot;
-    if (slot.state === 'ready') return slot.session.restart(changes);
+    if (slot.state === 'ready') return this.#restartReady(slot, changes);
     if (slot.state === 'idle') throw new ModelNotLoadedError();
     return this.load({ ...slot.options, ...changes }).loaded;
+  }
+
+  async #restartReady(slot: Extract<Slot, { state: 'ready' }>, changes: Partial<ModelOptions>): Promise<ModelInfo> {
+    // The session applies `changes` over its options in call order; so does the
+    // slot, so that a restart after a failed one asks for the same model.
+    const options = (slot.options = { ...slot.options, ...changes });
+    try {
+      return await slot.session.restart(changes);
+    } catch (error) {
+      // Still this model's slot: the restart failed (rather than being stopped by
+      // close() or a new load), and left no worker. The model is gone, not ready.
+      if (this.#slot === slot && !this.#closed) {
+        slot.session.close(error as Error);
+        this.#set({ state: 'failed', error, options }, { modelId: modelIdOf(options), error });
+      }
+      throw error;
+    }
   }
 
   close(): void {

@@ -2,7 +2,7 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { AgentClosedError, InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
@@ -45,15 +45,20 @@ interface Running {
 // How restarts and closing settle:
 // - Restarts run one at a time, in call order; each ends the worker before it.
 // - Generations asked for during a restart wait for the new worker.
-// - close() wins: a restart in flight ends its new worker and rejects with
-//   AgentClosedError; nothing is left running.
+// - A restart that fails ends the session, as close(error) would: the
+//   generations and restarts waiting for it reject with its error, not as if
+//   aborted (the old worker is gone and the new one never came up).
+// - close() wins: a restart in flight ends its new worker at once (so its
+//   download stops) and rejects, as everything waiting does, with close's
+//   reason (AgentClosedError when the agent closes); nothing is left running.
 export class ModelSession implements ChatModel {
   #running: Running;
   #options: ModelOptions;
   readonly #restarts = new Serial();
   /** The restart in flight, for generations to wait on. */
   #restarting: Promise<unknown> | null = null;
-  #closed = false;
+  /** Aborted, with why, when the session ends (closed, or a restart failed): it stops a restart in flight. */
+  readonly #ended = new AbortController();
 
   private constructor(
     running: Running,
@@ -66,9 +71,9 @@ export class ModelSession implements ChatModel {
 
   /**
    * Start a worker and load the model in it. `started` settles once the worker
-   * is up (or failed to start), `loaded` once the model is. Aborting `signal`
-   * ends the worker, so its downloads stop; `loaded` then rejects with the
-   * signal's reason.
+   * is up (or failed to start, or was cancelled first), `loaded` once the
+   * model is. Aborting `signal` ends the worker at once, so its downloads
+   * stop; `loaded` then rejects with the signal's reason.
    */
   static begin(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<ModelSession> } {
     const { started, loaded } = run(options, launch, signal);
@@ -81,25 +86,35 @@ export class ModelSession implements ChatModel {
 
   async generate(request: ModelRequest, options?: GenerateOptions): Promise<ModelResponse> {
     while (this.#restarting) await this.#restarting.catch(() => undefined);
+    this.#ended.signal.throwIfAborted();
     return this.#running.model.generate(request, options);
   }
 
   /** A new worker with the same model, or with `changes` (say, a smaller model after running out of memory). */
   restart(changes: Partial<ModelOptions> = {}): Promise<ModelInfo> {
+    const ended = this.#ended.signal;
     const restarting = this.#restarts.run(async () => {
-      if (this.#closed) throw new AgentClosedError();
+      ended.throwIfAborted();
       const options = { ...this.#options, ...changes };
       // Deliberate, not a crash: a generation in flight ends as if aborted.
       this.#running.connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
-      const running = await run(options, this.launch).loaded;
-      if (this.#closed) {
-        running.connection.terminate(new AgentClosedError());
-        throw new AgentClosedError();
+      let running: Running;
+      try {
+        running = await run(options, this.launch, ended).loaded;
+      } catch (error) {
+        // Nothing runs any more. (Closed first? Then close's reason stands.)
+        this.#ended.abort(error);
+        throw ended.reason;
+      }
+      // Closed just as the model loaded: the abort no longer reached its worker.
+      if (ended.aborted) {
+        running.connection.terminate(ended.reason as Error);
+        throw ended.reason;
       }
       this.#running = running;
       this.#options = options;
       return this.info;
-    });
+    }, ended);
     this.#restarting = restarting;
     const settled = () => {
       if (this.#restarting === restarting) this.#restarting = null;
@@ -108,9 +123,9 @@ export class ModelSession implements ChatModel {
     return restarting;
   }
 
-  /** End the worker; what was pending rejects with `reason`. */
+  /** End the worker (and a restart's new one); what was pending, or waits for a restart, rejects with `reason`. */
   close(reason: Error): void {
-    this.#closed = true;
+    this.#ended.abort(reason);
     this.#running.connection.terminate(reason);
   }
 }
@@ -120,9 +135,7 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
   let connecting: Promise<WorkerConnection>;
   try {
     spec = modelSpec(options);
-    connecting = WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, {
-      timeoutMs: options.workerTimeoutMs ?? 15_000,
-    });
+    connecting = WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal);
   } catch (error) {
     connecting = Promise.reject(error);
   }
@@ -144,7 +157,14 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       signal?.removeEventListener('abort', stop);
     }
   });
-  return { started: connecting.then(() => undefined), loaded };
+  // Cancelled while the worker started is no failure to start: `loaded` tells of it.
+  const started = connecting.then(
+    () => undefined,
+    (error: unknown) => {
+      if (!signal?.aborted || error !== signal.reason) throw error;
+    },
+  );
+  return { started, loaded };
 }
 
 export function modelSpec(options: ModelOptions): ModelSpec {

@@ -37,14 +37,19 @@ export class WorkerConnection {
     worker.addEventListener('messageerror', () => this.terminate(new WorkerCrashedError('a message from the worker could not be read')));
   }
 
-  /** Start a worker and wait for its ready message (or its failure, or the timeout). */
-  static async start(worker: Worker, timeoutMs: number, liveness: Liveness = { timeoutMs: 15_000 }): Promise<WorkerConnection> {
+  /**
+   * Start a worker and wait for its ready message (or its failure, or the
+   * timeout). Aborting `signal` ends the worker at once and rejects with the
+   * signal's reason.
+   */
+  static async start(worker: Worker, timeoutMs: number, liveness: Liveness = { timeoutMs: 15_000 }, signal?: AbortSignal): Promise<WorkerConnection> {
     installErrorTransfer();
     await new Promise<void>((resolve, reject) => {
       const done = (error?: Error) => {
         clearTimeout(timer);
         worker.removeEventListener('message', onMessage);
         worker.removeEventListener('error', onError);
+        signal?.removeEventListener('abort', onAbort);
         if (error) {
           worker.terminate();
           reject(error);
@@ -57,9 +62,12 @@ export class WorkerConnection {
         event.preventDefault();
         done(new WorkerStartError(event.message || 'the worker script failed to load (missing, blocked by Content-Security-Policy, or not a module)'));
       };
+      const onAbort = () => done(signal!.reason as Error);
       const timer = setTimeout(() => done(new WorkerStartError(`no ready message within ${timeoutMs} ms`)), timeoutMs);
       worker.addEventListener('message', onMessage);
       worker.addEventListener('error', onError);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
     });
     return new WorkerConnection(worker, liveness);
   }
