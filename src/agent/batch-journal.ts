@@ -7,9 +7,10 @@ import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 
 /**
  * The batch's progress, written as it happens: one write at a time, each
- * holding every answer so far and the calls still running. A result is
- * written when others of the batch are still to end; the last one goes with
- * the hop's results.
+ * holding every answer so far and the calls started and not ended. A result
+ * is written as it ends while others of the batch may still end; the last
+ * one goes with the caller's commit. A call never said to have ended (its
+ * result was lost after its handler ran) stays started in every write.
  */
 export function batchJournal(commit: (messages: ChatMessage[], state: CommitState) => Promise<void>, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
   const answers: ToolResultRecord[] = [];

@@ -14,8 +14,12 @@
 //   chat, and fails with ChatConflictError if it changed the conversation
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
+// - A draft on the record that the running work did not write is an answer a
+//   tab left when it closed mid-answer (a live run would hold the lock): it is
+//   kept as an interrupted answer before anything else is committed. The
+//   store refuses a commit that would drop it, and catching up keeps it.
 import { ChatConflictError, ChatNotFoundError, UnknownToolCallError, type AgentClosedError, type ChatClosedError } from '../errors/index.js';
-import type { ChatChanges, ChatStore } from '../store/records.js';
+import type { ChatChanges, ChatRecord, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from '../shared/chat.js';
@@ -72,6 +76,8 @@ export class ChatState {
   readonly #queue = new Serial();
   /** Writes the running work made: once it has made one, it must never run again. */
   #written = 0;
+  /** The running work kept a draft (saveDraft) that its next commit ends. */
+  #drafting = false;
   #closed: ChatClosedError | AgentClosedError | null = null;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
   readonly #token = {};
@@ -169,6 +175,8 @@ export class ChatState {
           this.id,
           async () => {
             if (this.#closed) throw this.#closed;
+            // A draft an earlier work left (its last commit failed) is not this work's to drop.
+            this.#drafting = false;
             if (catchUp) await this.#catchUp();
             for (let attempt = 1; ; attempt++) {
               this.#written = 0;
@@ -190,8 +198,10 @@ export class ChatState {
    * Append messages and set the pending turn's answers and started calls
    * (none, unless given), in one write. `title`: only if the chat has none.
    */
-  async commit(messages: ChatMessage[], { answers = [], started = [], awaiting = [], title }: CommitState = {}): Promise<void> {
-    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, updatedAt: Date.now(), title });
+  async commit(messages: ChatMessage[], state: CommitState = {}): Promise<void> {
+    const { answers = [], started = [], awaiting = [], title } = state;
+    const endsDraft = this.#drafting;
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, updatedAt: Date.now(), title, endsDraft });
     try {
       this.#version = await append();
     } catch (error) {
@@ -206,7 +216,13 @@ export class ChatState {
       }
       this.#version = await append();
     }
+    this.#committed(messages, state);
+  }
+
+  /** A commit is stored: the copy takes it too, and others hear of it. */
+  #committed(messages: ChatMessage[], { answers = [], started = [], awaiting = [], title }: CommitState): void {
     this.#written++;
+    this.#drafting = false;
     this.#messages.push(...messages);
     this.#answers.clear();
     for (const answer of answers) this.#answers.set(answer.callId, answer);
@@ -219,12 +235,14 @@ export class ChatState {
 
   /** Keep the answer being written; best effort, outside the version count (only the running work writes it). */
   saveDraft(text: string): Promise<void> {
+    this.#drafting = true;
     return this.#store.saveDraft(this.id, text);
   }
 
   /** Drop the messages from position `count` on, and the pending turn's answers, in one write. */
   async truncate(count: number): Promise<void> {
-    this.#version = await this.#store.truncate(this.id, count, { expectedVersion: this.#version, answers: [], updatedAt: Date.now() });
+    this.#version = await this.#store.truncate(this.id, count, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting });
+    this.#drafting = false;
     this.#messages.splice(count);
     this.#answers.clear();
     this.#started = new Set();
@@ -236,18 +254,12 @@ export class ChatState {
 
   /**
    * The answer a run was writing when its tab closed becomes an interrupted
-   * turn. Skipped while another tab holds the chat (its run is still writing,
-   * and its own commit ends the draft).
+   * turn (catching up does it). Skipped while another tab holds the chat (its
+   * run is still writing, and its own commit ends the draft).
    */
   async recoverDraft(): Promise<void> {
     if (this.#closed) return;
-    await this.#sync.ifAvailable(this.id, async () => {
-      const record = await this.#store.get(this.id);
-      if (!record?.draft) return;
-      await this.#catchUp();
-      const { text } = record.draft;
-      await this.commit([{ role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: record.draft.updatedAt }]);
-    });
+    await this.#sync.ifAvailable(this.id, () => this.#catchUp());
   }
 
   /** Change the title or the stored tool list: neither changes the conversation. */
@@ -268,8 +280,33 @@ export class ChatState {
     void this.exclusive(() => this.#catchUp()).catch(() => undefined);
   }
 
-  /** Load what other tabs committed since this copy last looked. */
+  /**
+   * Load what other tabs committed since this copy last looked, and keep an
+   * answer a closed tab left as the interrupted answer. Runs holding the
+   * chat's lock (or the tab's, without Web Locks).
+   */
   async #catchUp(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const record = await this.#load();
+      if (!record.draft || this.#drafting) return;
+      try {
+        return await this.#keepLeftDraft(record.draft);
+      } catch (error) {
+        // Another writer got in first (possible only without Web Locks): look again.
+        if (!(error instanceof StaleChatError) || attempt === 3) throw error;
+      }
+    }
+  }
+
+  /** The draft a closed tab left, committed as its interrupted answer: this ends the draft. */
+  async #keepLeftDraft({ text, updatedAt }: { text: string; updatedAt: number }): Promise<void> {
+    const turn: ChatMessage = { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason: 'abort', createdAt: updatedAt };
+    this.#version = await this.#store.append(this.id, [turn], { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: true });
+    this.#committed([turn], {});
+  }
+
+  /** Make this copy what is stored; returns the record it read. */
+  async #load(): Promise<ChatRecord> {
     const record = await this.#store.get(this.id);
     if (!record) throw new ChatNotFoundError(this.id);
     this.#title = record.title;
@@ -287,6 +324,7 @@ export class ChatState {
       this.#awaiting = new Set(awaiting);
       this.#onChange(this.#messages.length);
     }
+    return record;
   }
 }
 

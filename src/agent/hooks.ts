@@ -1,6 +1,7 @@
 // What a chat may decide about tool calls before and after they run. Hooks
-// are awaited one at a time, in the model's call order, even when handlers
-// run concurrently.
+// are awaited one at a time, even when handlers run concurrently:
+// beforeToolCall and approve in the model's call order, afterToolCall as each
+// handler ends (its result is kept then, not after the slower calls before it).
 import type { JsonObject } from '../shared/json.js';
 import type { ToolTraits } from '../tools/types.js';
 
@@ -30,11 +31,19 @@ export interface HookContext {
 }
 
 export interface ToolHooks {
-  /** Decide on calls to tools with `needsApproval`. Without it, such calls are denied. */
+  /**
+   * Decide on calls to tools with `needsApproval`. Without it, such calls
+   * wait, stored with the chat, for a person: `reply.approvals`, then
+   * `chat.approve` or `chat.deny`, also after a reload or in another tab.
+   */
   approve?: (call: ToolCallInfo, context: HookContext) => ApprovalDecision | Promise<ApprovalDecision>;
   /** Runs before every managed call; return `{ block: reason }` to stop it (the model reads the reason). */
   beforeToolCall?: (call: ToolCallInfo, context: HookContext) => void | { block: string } | Promise<void | { block: string }>;
-  /** Runs after every managed call; return `{ result }` to replace what the model will read. */
+  /**
+   * Runs after every managed call; return `{ result }` to replace what the
+   * model will read. If it throws, the call's handler has run but its result
+   * is not kept: the call stays pending, `interrupted`, never run again by itself.
+   */
   afterToolCall?: (call: ToolCallInfo, outcome: ToolOutcome, context: HookContext) => void | { result: unknown } | Promise<void | { result: unknown }>;
 }
 

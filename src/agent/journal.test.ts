@@ -3,8 +3,10 @@
 // nothing hanging.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isToolHookError } from '../errors/index.js';
+import { StorageQuotaError, isToolHookError } from '../errors/index.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
+import type { CommitMeta } from '../store/records.js';
+import type { ChatMessage } from '../shared/chat.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { tool } from '../tools/define-tool.js';
@@ -15,6 +17,23 @@ class SnapshotStore extends MemoryChatStore {
   async snapshot(chatId: string) {
     return { record: (await this.get(chatId))!, messages: await this.messages(chatId) };
   }
+}
+
+/** A store whose disk fills up when told: `failWhen` picks the writes refused. */
+class FillingStore extends SnapshotStore {
+  failWhen: (messages: ChatMessage[], meta: CommitMeta) => boolean = () => false;
+  override async append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
+    if (this.failWhen(messages, meta)) throw new StorageQuotaError();
+    return super.append(chatId, messages, meta);
+  }
+}
+
+/** Waits for `check` to hold, for up to a second; true if it did. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (const until = Date.now() + 1000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (await check()) return true;
+  }
+  return false;
 }
 
 function gate() {
@@ -65,6 +84,45 @@ describe('the journal: a tab closed while tools run', () => {
     expect(after.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
 
+  it('keeps a result as it ends, not in call order: B done while A runs is on disk, and a reload finds it answered', async () => {
+    const store = new SnapshotStore();
+    const startedA = gate();
+    const releaseA = gate();
+    let doneB = false;
+    const work = tool({
+      name: 'work',
+      description: '',
+      input: z.object({ name: z.string() }),
+      run: async ({ name }) => {
+        if (name === 'A') {
+          startedA.open();
+          await releaseA.opened;
+        } else doneB = true;
+        return `${name} done`;
+      },
+    });
+    const { agent } = await localAgent([`${call('work', { name: 'A' })}\n${call('work', { name: 'B' })}`, 'Both done.'], store);
+    const chat = await agent.newChat({ tools: [work], maxConcurrentTools: 2 });
+    const run = chat.send('Do A and B');
+    await startedA.opened;
+    expect(await eventually(async () => doneB)).toBe(true);
+    const [a, b] = chat.messages[1]!.role === 'assistant' ? chat.messages[1]!.toolCalls : [];
+
+    // The tab closes once B has returned, A still running: B's result is on disk.
+    expect(await eventually(async () => (await store.snapshot(chat.id)).record.answers.length > 0)).toBe(true);
+    const { record } = await store.snapshot(chat.id);
+    expect(record.answers).toEqual([expect.objectContaining({ callId: b!.id, content: '"B done"' })]);
+    expect(record.started).toEqual([a!.id]);
+    const reopened = await (await localAgent([], store)).agent.openChat(chat.id, { tools: [work] });
+    expect(reopened.pendingToolCalls).toEqual([expect.objectContaining({ id: a!.id, interrupted: true })]);
+
+    // The model still reads the results in call order.
+    releaseA.open();
+    expect((await run).text).toBe('Both done.');
+    const tool_ = (await store.messages(chat.id))[2]!;
+    expect(tool_.role === 'tool' && tool_.results.map((r) => r.content)).toEqual(['"A done"', '"B done"']);
+  });
+
   it('a call waiting for approval when the tab closes is still pending (it never started)', async () => {
     const store = new SnapshotStore();
     const asked = gate();
@@ -78,6 +136,96 @@ describe('the journal: a tab closed while tools run', () => {
     expect(record.started).toEqual([]);
     const reopened = await (await localAgent([], store)).agent.openChat(chat.id, { tools: [remove] });
     expect(reopened.pendingToolCalls).toEqual([expect.not.objectContaining({ interrupted: true })]);
+  });
+});
+
+describe('a handler that ran leaves its result or an interrupted mark, whatever fails after it', () => {
+  const payment = () => {
+    const payments: number[] = [];
+    const pay = tool({ name: 'pay', description: '', input: z.object({ cents: z.number() }), run: ({ cents }) => (payments.push(cents), { paid: cents }) });
+    return { pay, payments };
+  };
+
+  it('afterToolCall throwing after a payment ran: the call comes back interrupted, here and after a reload', async () => {
+    const store = new SnapshotStore();
+    const { pay, payments } = payment();
+    const { agent } = await localAgent([call('pay', { cents: 500 }), 'never'], store);
+    const chat = await agent.newChat({
+      tools: [pay],
+      afterToolCall: () => {
+        throw new Error('the audit log is down');
+      },
+    });
+    const error = await chat.send('Pay the invoice').catch((e) => e);
+    expect(error).toMatchObject({ name: 'ToolHookError', hook: 'afterToolCall', toolName: 'pay' });
+    expect(payments).toEqual([500]);
+    const [paid] = chat.pendingToolCalls;
+    expect(paid).toMatchObject({ name: 'pay', interrupted: true });
+    expect((await store.snapshot(chat.id)).record.started).toEqual([paid!.id]);
+    const reopened = await (await localAgent([], store)).agent.openChat(chat.id, { tools: [pay] });
+    expect(reopened.pendingToolCalls).toEqual([expect.objectContaining({ id: paid!.id, interrupted: true })]);
+  });
+
+  it('a result its journal write failed to keep is kept by the failure commit; the call not yet run stays plain pending', async () => {
+    const store = new FillingStore();
+    const { pay, payments } = payment();
+    const { agent } = await localAgent([`${call('pay', { cents: 500 })}\n${call('pay', { cents: 700 })}`, 'never'], store);
+    const chat = await agent.newChat({ tools: [pay] });
+    // The write that keeps the first payment's result finds the disk full (once).
+    let full = true;
+    store.failWhen = (messages, meta) => full && messages.length === 0 && meta.answers.length > 0 && !(full = false);
+    const error = await chat.send('Pay both invoices').catch((e) => e);
+    expect(error.name).toBe('StorageQuotaError');
+    expect(payments).toEqual([500]);
+    const [first, second] = chat.messages[1]!.role === 'assistant' ? chat.messages[1]!.toolCalls : [];
+    const { record } = await store.snapshot(chat.id);
+    expect(record.answers).toEqual([expect.objectContaining({ callId: first!.id, content: '{"paid":500}' })]);
+    expect(record.started).toEqual([]);
+    expect(chat.pendingToolCalls).toEqual([expect.not.objectContaining({ interrupted: true })]);
+    expect(chat.pendingToolCalls.map((c) => c.id)).toEqual([second!.id]);
+  });
+
+  it('a result that cannot be kept at all (the disk stays full): the call comes back interrupted', async () => {
+    const store = new FillingStore();
+    const { pay } = payment();
+    const { agent } = await localAgent([`${call('pay', { cents: 500 })}\n${call('pay', { cents: 700 })}`, 'never'], store);
+    const chat = await agent.newChat({ tools: [pay] });
+    store.failWhen = (messages, meta) => messages.length === 0 && meta.answers.length > 0;
+    expect((await chat.send('Pay both invoices').catch((e) => e)).name).toBe('StorageQuotaError');
+    const [first] = chat.messages[1]!.role === 'assistant' ? chat.messages[1]!.toolCalls : [];
+    expect(chat.pendingToolCalls[0]).toMatchObject({ id: first!.id, interrupted: true });
+    expect((await store.snapshot(chat.id)).record.started).toEqual([first!.id]);
+  });
+
+  it('a result that is not JSON (return policy): the handler ran, so the call comes back interrupted', async () => {
+    const store = new SnapshotStore();
+    const odd = tool({ name: 'charge', description: '', input: z.object({}), run: () => new Map([['paid', true]]) });
+    const { agent } = await localAgent([call('charge'), 'never'], store);
+    const chat = await agent.newChat({ tools: [odd] });
+    expect((await chat.send('Charge it').catch((e) => e)).name).toBe('ToolResultError');
+    expect(chat.pendingToolCalls).toEqual([expect.objectContaining({ name: 'charge', interrupted: true })]);
+    expect((await store.snapshot(chat.id)).record.started).toHaveLength(1);
+  });
+
+  it('runTool: afterToolCall throwing, or a result that is not JSON, leaves the call interrupted', async () => {
+    const { pay, payments } = payment();
+    const { agent } = await localAgent([call('pay', { cents: 500 }), call('charge')], new SnapshotStore());
+    const hooked = await agent.newChat({
+      tools: [pay],
+      afterToolCall: () => {
+        throw new Error('the audit log is down');
+      },
+    });
+    const [paying] = (await hooked.send('Pay', { returnToolRequests: true })).toolCalls;
+    expect((await hooked.runTool(paying!).catch((e) => e)).name).toBe('ToolHookError');
+    expect(payments).toEqual([500]);
+    expect(hooked.pendingToolCalls).toEqual([expect.objectContaining({ id: paying!.id, interrupted: true })]);
+
+    const odd = tool({ name: 'charge', description: '', input: z.object({}), run: () => new Map([['paid', true]]) });
+    const chat = await agent.newChat({ tools: [odd] });
+    const [charging] = (await chat.send('Charge it', { returnToolRequests: true })).toolCalls;
+    expect((await chat.runTool(charging!).catch((e) => e)).name).toBe('ToolResultError');
+    expect(chat.pendingToolCalls).toEqual([expect.objectContaining({ id: charging!.id, interrupted: true })]);
   });
 });
 

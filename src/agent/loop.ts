@@ -17,9 +17,11 @@
 // - Every call of a batch asked to terminate: resolve after committing the
 //   results, without asking the model again.
 // - Hop cap reached: reject with ToolHopsError, the calls left pending.
-// - A `return`-policy failure, or a hook that threw (ToolHookError): the calls
-//   already running finish; reject with it; finished results are kept as
-//   answers, the rest of the turn stays pending.
+// - A `return`-policy failure, a hook that threw (ToolHookError) or a journal
+//   write that failed: the calls already running finish; reject with it;
+//   finished results are kept as answers, a call whose handler ran and left
+//   no result stays marked started (interrupted, never run again by itself),
+//   the rest of the turn stays pending.
 // - Abort while tools run: the run settles at once (a handler that ignores
 //   its signal goes on detached, its result unheard); unfinished calls are
 //   answered "stopped", so the next send works; reject with the abort reason.
@@ -85,11 +87,12 @@ export function emptyStats(): ReplyStats {
 // The loop's stop conditions, as small predicates.
 const interrupted = (turn: AssistantMessage) => turn.finishReason === 'abort';
 const done = (turn: AssistantMessage) => turn.toolCalls.length === 0;
-const unreadable = (call: ToolCall) => call.errorCode === 'malformed' || call.errorCode === 'truncated';
-// An unreadable call goes back to the model as an error, whatever name it seems
-// to have; but a chat with no managed tool never asks the model again by itself.
+// Calls the model must write again: unreadable, cut off, or with reserved keys.
+const rewrite = (call: ToolCall) => call.errorCode === 'malformed' || call.errorCode === 'truncated' || call.errorCode === 'invalid-arguments';
+// Such a call goes back to the model as an error, whatever tool it names; but
+// a chat with no managed tool never asks the model again by itself.
 const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) =>
-  returnAll || !tools.hasManaged || turn.toolCalls.some((c) => !unreadable(c) && !tools.managed(c.name));
+  returnAll || !tools.hasManaged || turn.toolCalls.some((c) => !rewrite(c) && !tools.managed(c.name));
 const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= settings.maxToolHops;
 
 /** What a run has done so far: also what its error carries when it fails. */
@@ -221,15 +224,13 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       stepEnd();
       throw abortReason(signal);
     }
-    if (batch.failure) {
-      await context.commit([], { answers: records, awaiting: batch.awaiting });
+    if (batch.failure || batch.awaiting.length) {
+      // The answers so far are kept, and so are the marks of calls that ran
+      // without leaving one: an unmarked pending call looks never run.
+      await context.commit([], { answers: records, started: batch.interrupted, awaiting: batch.awaiting });
       stepEnd();
-      throw batch.failure;
-    }
-    if (batch.awaiting.length) {
-      // The answers so far are kept; the run goes on once a person decides.
-      await context.commit([], { answers: records, awaiting: batch.awaiting });
-      stepEnd();
+      if (batch.failure) throw batch.failure;
+      // The run goes on once a person decides.
       const approvals = turn.toolCalls.filter((c) => batch.awaiting.includes(c.id)).map((c) => ({ ...c, awaitingApproval: true }));
       return { ...reply, toolCalls: [], approvals };
     }

@@ -1,7 +1,7 @@
 // What the model's response becomes in the chat: a stored assistant turn,
 // its calls given ids and checked against the run's tools.
-import { UnknownToolError } from '../errors/index.js';
-import { withoutUnsafeKeys } from '../tools/validate-arguments.js';
+import { InvalidToolArgumentsError, UnknownToolError } from '../errors/index.js';
+import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths, withoutUnsafeKeys } from '../tools/unsafe-keys.js';
 import type { ToolSet } from './tool-set.js';
 import type { AssistantMessage, ToolCall } from '../shared/chat.js';
 import type { ModelResponse } from '../shared/model.js';
@@ -18,8 +18,16 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
           if (!tools.get(call.name)) {
             return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, tools.names).message, errorCode: 'unknown-tool' };
           }
-          // Managed calls keep every key, so validation can refuse the unsafe ones; raw ones go to the page.
-          return { id, name: call.name, arguments: tools.managed(call.name) ? call.arguments : withoutUnsafeKeys(call.arguments) };
+          // Refused here, where the turn is read, not only when a handler is
+          // about to run: the turn goes to the page (events, mixed turns,
+          // returnToolRequests, the store, exports) before that, or instead.
+          const reserved = unsafeKeyPaths(call.arguments);
+          if (reserved.length) {
+            const issues = reserved.map((path) => ({ path, message: UNSAFE_KEY_MESSAGE }));
+            const error = new InvalidToolArgumentsError({ toolName: call.name, callId: id, issues }).message;
+            return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error, errorCode: 'invalid-arguments' };
+          }
+          return { id, name: call.name, arguments: call.arguments };
         });
   return {
     role: 'assistant',

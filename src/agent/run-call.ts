@@ -22,13 +22,15 @@ type ToolEnd = ChatEvents['tool-end'];
 
 /**
  * A call either produced a result for the model, or failed under the `return`
- * policy. `ended` is its tool-end event, for the caller to emit in call order.
+ * policy. `ended` is its tool-end event, for the caller to emit.
+ * `interrupted`: the handler ran to its end and its result cannot be kept
+ * (not JSON): it may have done its work, so it must not look never run.
  */
 export type CallOutcome =
-  | { record: ToolResultRecord; terminate: boolean; failure?: undefined; ended: ToolEnd; awaiting?: undefined }
-  | { failure: Error; record?: undefined; terminate?: undefined; ended?: ToolEnd; awaiting?: undefined }
+  | { record: ToolResultRecord; terminate: boolean; failure?: undefined; ended: ToolEnd; awaiting?: undefined; interrupted?: undefined }
+  | { failure: Error; interrupted: boolean; record?: undefined; terminate?: undefined; ended?: ToolEnd; awaiting?: undefined }
   /** It needs approval and no `approve` callback can give it: it waits for a person (chat.approve / chat.deny). */
-  | { awaiting: true; record?: undefined; failure?: undefined; terminate?: undefined; ended?: undefined };
+  | { awaiting: true; record?: undefined; failure?: undefined; terminate?: undefined; ended?: undefined; interrupted?: undefined };
 
 export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome };
 
@@ -171,7 +173,9 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   const content = encodeError(failure instanceof ToolExecutionError ? messageOf(failure.cause) : failure.message);
   const { record, ended } = ending(at, content, isToolTimeoutError(failure) ? 'timeout' : 'error', ran);
   if (tool.onError === 'inform') return { record, ended, terminate: false };
-  return { failure, ended };
+  // A handler that failed may be run again (as a retry would); one that
+  // returned a value may have done its work (a payment) and must not be.
+  return { failure, ended, interrupted: executed.ok };
 }
 
 /**

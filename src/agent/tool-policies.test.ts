@@ -5,6 +5,9 @@ import { toolCallText as call } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
 
+/** What the model read of each result, in the order it read them. */
+const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
+
 const remove = (run = vi.fn(() => 'deleted')) => ({
   ...tool({ name: 'delete_file', description: 'Delete', input: z.object({ path: z.string() }), destructive: true, needsApproval: true, run }),
   spy: run,
@@ -66,7 +69,7 @@ describe('hooks', () => {
     expect(fake.requests[1]!.last).toBe('<tool_response>\n"a!"\n</tool_response>\n<tool_response>\n{"denied":true,"reason":"b is not allowed"}\n</tool_response>');
   });
 
-  it('run one at a time in call order, even when handlers run concurrently', async () => {
+  it('run one at a time, even when handlers run concurrently: beforeToolCall in call order, afterToolCall as each handler ends', async () => {
     const log: string[] = [];
     const sleepy = tool({
       name: 'sleepy',
@@ -87,12 +90,14 @@ describe('hooks', () => {
       return undefined;
     };
     const turn = [call('sleepy', { i: 0, ms: 200 }), call('sleepy', { i: 1, ms: 1 }), call('sleepy', { i: 2, ms: 40 })].join('\n');
-    const { chat } = await localChat([turn, 'ok'], { tools: [sleepy], maxConcurrentTools: 3, beforeToolCall: hook('before'), afterToolCall: hook('after') });
+    const { chat, fake } = await localChat([turn, 'ok'], { tools: [sleepy], maxConcurrentTools: 3, beforeToolCall: hook('before'), afterToolCall: hook('after') });
     await chat.send('go');
     expect(log).not.toContain('OVERLAP');
     expect(log.filter((l) => l.startsWith('before'))).toEqual(['before 0', 'before 1', 'before 2']);
-    expect(log.filter((l) => l.startsWith('after'))).toEqual(['after 0', 'after 1', 'after 2']);
     expect(log.filter((l) => l.startsWith('run'))).toEqual(['run 1', 'run 2', 'run 0']);
+    // A result is final (and kept) once its afterToolCall has run: that cannot wait for slower calls.
+    expect(log.filter((l) => l.startsWith('after'))).toEqual(['after 1', 'after 2', 'after 0']);
+    expect(results(fake.requests[1]!.last)).toEqual(['0', '1', '2']);
   });
 });
 
@@ -237,14 +242,16 @@ describe('events and stats with concurrent handlers', () => {
     return { work, leaks };
   };
 
-  it('tool-end events come in call order, whichever handler ends first', async () => {
+  it('tool-end events come as each call ends; the model reads the results in call order', async () => {
     const { work } = slowThenFast();
     const turn = [call('work', { ms: 40 }), call('work', { ms: 1 }), call('work', { ms: -1 })].join('\n');
-    const { chat } = await localChat([turn, 'ok'], { tools: [work], maxConcurrentTools: 3, approve: () => false });
+    const { chat, fake } = await localChat([turn, 'ok'], { tools: [work], maxConcurrentTools: 3, approve: () => false });
     const ends: string[] = [];
     chat.on('tool-end', (e) => ends.push(e.content));
     await chat.send('go');
-    expect(ends.map((c) => (c.startsWith('{') ? 'denied' : c))).toEqual(['40', '1', 'denied']);
+    const named = (contents: string[]) => contents.map((c) => (c.startsWith('{') ? 'denied' : c));
+    expect(named(ends)).toEqual(['denied', '1', '40']);
+    expect(named(results(fake.requests[1]!.last))).toEqual(['40', '1', 'denied']);
   });
 
   it('ctx.update after its call ended is dropped', async () => {

@@ -14,9 +14,11 @@ export interface ToolCall {
   /**
    * Why, for code: `'unknown-tool'` (not a tool of this chat: the turn comes
    * back to you), `'malformed'` or `'truncated'` (unreadable, or cut off by the
-   * token limit: the model is told and the loop goes on).
+   * token limit), `'invalid-arguments'` (a key `__proto__`, `constructor` or
+   * `prototype` somewhere in the arguments, dropped from `arguments`): the
+   * model is told and the loop goes on.
    */
-  errorCode?: 'unknown-tool' | 'malformed' | 'truncated';
+  errorCode?: 'unknown-tool' | 'malformed' | 'truncated' | 'invalid-arguments';
   /**
    * Its handler started and never finished: the tab closed (or crashed) while
    * it ran. It is not run again by itself: answer it (`sendToolResult`), run it

@@ -133,6 +133,7 @@ export class IdbChatStore implements ChatStore {
       const record = await chats.get(chatId);
       if (!record) throw new ChatNotFoundError(chatId);
       if (record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, record.version);
+      if (record.draft && !meta.endsDraft) throw new StaleChatError(chatId, meta.expectedVersion, record.version, true);
       const writes = new Writes();
       edit(tx.objectStore('messages'), record, writes);
       record.updatedAt = meta.updatedAt;

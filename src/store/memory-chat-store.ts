@@ -30,6 +30,7 @@ export class MemoryChatStore implements ChatStore {
   #change(chatId: string, meta: CommitMeta, edit: (messages: ChatMessage[]) => void): number {
     const chat = this.#chat(chatId);
     if (chat.record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version);
+    if (chat.record.draft && !meta.endsDraft) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version, true);
     edit(chat.messages);
     const record = chat.record;
     record.messageCount = chat.messages.length;

@@ -17,7 +17,7 @@ const toolCall = z.object({
   name: text(200),
   arguments: z.record(z.string(), json),
   error: z.optional(text(10_000)),
-  errorCode: z.optional(z.enum(['unknown-tool', 'malformed', 'truncated'])),
+  errorCode: z.optional(z.enum(['unknown-tool', 'malformed', 'truncated', 'invalid-arguments'])),
 });
 
 const count = z.int().check(z.nonnegative());

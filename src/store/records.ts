@@ -54,6 +54,13 @@ export interface CommitMeta {
   updatedAt: number;
   /** Set the title, if the chat has none yet. */
   title?: string;
+  /**
+   * This commit ends the answer its writer was keeping as the draft. Without
+   * it, a draft on the record is someone else's, left by a tab that closed
+   * mid-answer: the commit is refused (StaleChatError) rather than drop it
+   * unseen, and the writer keeps it as an interrupted answer first.
+   */
+  endsDraft?: boolean;
 }
 
 /** Where chats live: IndexedDB, or memory when it is off or unavailable. */

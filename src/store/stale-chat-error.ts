@@ -1,7 +1,9 @@
 /**
  * A write was refused because the stored chat changed since this copy last
- * read it (another tab, or another Chat object, committed first). Internal:
- * the chat catches it, catches up and tries again.
+ * read it (another tab, or another Chat object, committed first), or because
+ * it keeps an answer another writer left unfinished (`draftLeft`), which the
+ * write would drop. Internal: the chat catches it, catches up (keeping that
+ * answer as an interrupted one) and tries again.
  */
 export class StaleChatError extends Error {
   override readonly name = 'StaleChatError';
@@ -10,7 +12,8 @@ export class StaleChatError extends Error {
     readonly chatId: string,
     readonly expected: number,
     readonly actual: number,
+    readonly draftLeft = false,
   ) {
-    super(`Chat ${chatId} is at version ${actual}, not ${expected}.`);
+    super(draftLeft ? `Chat ${chatId} keeps an answer another writer left unfinished.` : `Chat ${chatId} is at version ${actual}, not ${expected}.`);
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tool } from './define-tool.js';
 import { validateArguments } from './validate-arguments.js';
+import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths, withoutUnsafeKeys } from './unsafe-keys.js';
 
 const booking = tool({
   name: 'book',
@@ -56,11 +57,48 @@ describe('argument validation', () => {
 });
 
 describe('keys that are not data', () => {
-  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s as an unexpected field, also nested', async (key) => {
-    const top = await check(JSON.parse(`{"seats": 1, "${key}": {"polluted": true}}`));
-    expect(top).toEqual({ ok: false, issues: [{ path: key, message: 'unexpected field' }] });
-    const nested = await check(JSON.parse(`{"seats": 1, "when": {"day": "Mon", "hour": 9, "${key}": {"polluted": true}}}`));
-    expect(nested).toEqual({ ok: false, issues: [{ path: `when.${key}`, message: 'unexpected field' }] });
+  const reserved = (path: string) => ({ ok: false, issues: [{ path, message: UNSAFE_KEY_MESSAGE }] });
+
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s, naming where, also nested', async (key) => {
+    expect(await check(JSON.parse(`{"seats": 1, "${key}": {"polluted": true}}`))).toEqual(reserved(key));
+    expect(await check(JSON.parse(`{"seats": 1, "when": {"day": "Mon", "hour": 9, "${key}": {"polluted": true}}}`))).toEqual(reserved(`when.${key}`));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  // Where the schema names no fields, nothing above looked inside: a handler got
+  // an own `__proto__` under z.unknown(), and z.record dropped it without a word.
+  const configure = tool({
+    name: 'configure',
+    description: 'Configure',
+    input: z.object({ opts: z.unknown().optional(), scores: z.record(z.string(), z.number()).optional(), list: z.array(z.unknown()).optional() }),
+    run: () => 'ok',
+  });
+  const loose = (args: string) => validateArguments(configure.input, configure.parameters, JSON.parse(args));
+
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses %s at any depth where the schema names no fields (z.unknown, z.record, lists)', async (key) => {
+    expect(await loose(`{"opts": {"${key}": {"polluted": true}}}`)).toEqual(reserved(`opts.${key}`));
+    expect(await loose(`{"opts": {"a": [1, {"b": {"${key}": 1}}]}}`)).toEqual(reserved(`opts.a.1.b.${key}`));
+    expect(await loose(`{"scores": {"a": 1, "${key}": 2}}`)).toEqual(reserved(`scores.${key}`));
+    expect(await loose(`{"list": [{}, {"${key}": {}}]}`)).toEqual(reserved(`list.1.${key}`));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('names every such key, once each', async () => {
+    const result = await loose('{"opts": {"__proto__": {"constructor": 1}}, "scores": {"prototype": 1}}');
+    expect(result.ok || result.issues.map((i) => i.path)).toEqual(['opts.__proto__', 'opts.__proto__.constructor', 'scores.prototype']);
+  });
+
+  it('still lets the same words through as values', async () => {
+    expect(await loose('{"opts": {"name": "__proto__"}, "list": ["constructor"]}')).toEqual({ ok: true, value: { opts: { name: '__proto__' }, list: ['constructor'] } });
+  });
+});
+
+describe('unsafeKeyPaths and withoutUnsafeKeys', () => {
+  it('find and drop the keys at any depth, keeping everything else', () => {
+    const value = JSON.parse('{"q": "x", "__proto__": {"p": 1}, "opts": [{"constructor": 1, "keep": 2}]}');
+    expect(unsafeKeyPaths(value)).toEqual(['__proto__', 'opts.0.constructor']);
+    const clean = withoutUnsafeKeys(value);
+    expect(clean).toEqual({ q: 'x', opts: [{ keep: 2 }] });
+    expect(Object.hasOwn(clean, '__proto__')).toBe(false);
   });
 });

@@ -4,11 +4,18 @@
 import type { $ZodType } from 'zod/v4/core';
 import type { ArgumentIssue } from '../errors/index.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
+import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths } from './unsafe-keys.js';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ArgumentIssue[] };
 
 export async function validateArguments<T>(input: $ZodType<T>, parameters: JsonSchema, args: unknown): Promise<Validation<T>> {
   const coerced = coerce(args, parameters);
+  // Checked on the whole value, not along the schema: under z.unknown() or
+  // z.record nothing says where such a key may hide (z.record even drops
+  // `__proto__` without a word). Refused before zod sees it, so no transform
+  // or refine the app wrote gets it either.
+  const reserved = unsafeKeyPaths(coerced);
+  if (reserved.length) return { ok: false, issues: reserved.map((path) => ({ path, message: UNSAFE_KEY_MESSAGE })) };
   const issues = unexpectedFields(coerced, parameters, []);
   const result = await input['~standard'].validate(coerced);
   if (result.issues) {
@@ -69,7 +76,7 @@ function descend(value: unknown, schema: JsonSchema): unknown {
   if (isJsonObject(value) && isJsonObject(schema.properties)) {
     const properties = schema.properties;
     const out: Record<string, unknown> = {};
-    // Defined, not assigned: an own `__proto__` key from JSON stays a key (and is refused below).
+    // Defined, not assigned: an own `__proto__` key from JSON stays a key (and is refused).
     for (const [key, v] of Object.entries(value)) {
       Object.defineProperty(out, key, { value: Object.hasOwn(properties, key) ? coerce(v, properties[key]) : v, enumerable: true, writable: true, configurable: true });
     }
@@ -96,10 +103,7 @@ function matchesType(value: unknown, schema: unknown): boolean {
   });
 }
 
-/** Keys that reach into an object's prototype when assigned: never data. */
-export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** Fields the schema does not have, where it says none are allowed; keys that are never data, always. */
+/** Fields the schema does not have, where it says none are allowed (reserved keys were refused before). */
 function unexpectedFields(value: unknown, schema: unknown, path: string[]): ArgumentIssue[] {
   if (!isJsonObject(schema)) return [];
   if (Array.isArray(value) && isJsonObject(schema.items)) {
@@ -109,17 +113,8 @@ function unexpectedFields(value: unknown, schema: unknown, path: string[]): Argu
   const properties = schema.properties;
   const issues: ArgumentIssue[] = [];
   for (const [key, v] of Object.entries(value)) {
-    if (UNSAFE_KEYS.has(key) || (!Object.hasOwn(properties, key) && schema.additionalProperties === false)) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
+    if (!Object.hasOwn(properties, key) && schema.additionalProperties === false) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
     else if (Object.hasOwn(properties, key)) issues.push(...unexpectedFields(v, properties[key], [...path, key]));
   }
   return issues;
-}
-
-/** A copy of raw call arguments for the page, without keys that reach into prototypes, at any depth. */
-export function withoutUnsafeKeys<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutUnsafeKeys) as T;
-  if (!isJsonObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (!UNSAFE_KEYS.has(key)) out[key] = withoutUnsafeKeys(v);
-  return out as T;
 }
