@@ -125,7 +125,7 @@ describe('the strategy', () => {
 });
 
 describe('when the engine still refuses (an estimate was off)', () => {
-  it('trims harder once and asks again; then it is a ContextOverflowError with the engine’s counts, and nothing half-written', async () => {
+  it('trims harder once, in the engine’s own window, and asks again: a chat that assumed a larger window goes on', async () => {
     // The chat believes in a larger window than the model has.
     const { chat } = await localChat(script, { tools: [pages], context: { window: 3000 } }, { contextWindow: 2048 });
     const trims: ContextTrim[] = [];
@@ -133,11 +133,21 @@ describe('when the engine still refuses (an estimate was off)', () => {
     for (let i = 1; i <= 6; i++) expect((await chat.send(`Question ${i}: what does page ${i} say?`)).text).toBe(`Noted, page ${i}.`);
     expect(trims.length).toBeGreaterThan(0);
 
-    const { chat: hopeless } = await localChat(script, { tools: [pages], context: { window: 100_000 } }, { contextWindow: 1024 });
-    let error: unknown;
-    for (let i = 1; i <= 10 && !error; i++) error = await hopeless.send(`Question ${i}: what does page ${i} say?`).then(() => undefined, (e) => e);
+    // Far off: the harder trim goes by the engine's own window, from its refusal, and the chat goes on.
+    const { chat: wrong, fake } = await localChat(script, { tools: [pages], context: { window: 100_000 } }, { contextWindow: 2048 });
+    const wrongTrims: ContextTrim[] = [];
+    wrong.on('context-trimmed', (t) => wrongTrims.push(t));
+    for (let i = 1; i <= 10; i++) expect((await wrong.send(`Question ${i}: what does page ${i} say?`)).text).toBe(`Noted, page ${i}.`);
+    expect(wrongTrims.length).toBeGreaterThan(0);
+    expect(wrongTrims.every((t) => t.contextWindow === 2048)).toBe(true);
+    expect(fake.requests.every((r) => r.promptTokens <= 2048)).toBe(true);
+  });
+
+  it('when even the engine’s own window cannot hold the current run, it is a ContextOverflowError with the engine’s counts, and nothing half-written', async () => {
+    const { chat } = await localChat(script, { context: { window: 100_000 } }, { contextWindow: 256 });
+    const error = await chat.send(`Question: ${'what does this long page say? '.repeat(40)}`).catch((e) => e);
     expect(isContextOverflowError(error)).toBe(true);
-    expect(error).toMatchObject({ contextWindow: 1024 });
-    expect(hopeless.messages.at(-1)!.role).not.toBe('assistant');
+    expect(error).toMatchObject({ contextWindow: 256 });
+    expect(chat.messages.at(-1)!.role).not.toBe('assistant');
   });
 });

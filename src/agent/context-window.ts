@@ -105,11 +105,15 @@ export class ContextWindow {
   constructor(private readonly options: ContextOptions & { modelWindow: () => number }) {}
 
   /**
-   * The model's view of `messages` for the next request. `harder`: the engine
-   * refused the last one (an estimate was off), so trim past the usual target.
+   * The model's view of `messages` for the next request. `refused`: the
+   * engine refused the last one (an estimate was off, or the window assumed
+   * is larger than the engine's), so trim past the usual target, in the
+   * engine's own window where it said it.
    */
-  async view(messages: readonly ChatMessage[], system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined, harder = false): Promise<{ messages: ModelMessage[]; reservedTokens: number; trim?: ContextTrim }> {
-    const window = this.options.window ?? this.options.modelWindow();
+  async view(messages: readonly ChatMessage[], system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined, refused?: { window?: number }): Promise<{ messages: ModelMessage[]; reservedTokens: number; trim?: ContextTrim }> {
+    const harder = refused !== undefined;
+    const assumed = this.options.window ?? this.options.modelWindow();
+    const window = refused?.window !== undefined && refused.window > 0 ? Math.min(refused.window, assumed) : assumed;
     const reserved = this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8));
     const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
     const keepFrom = lastUserIndex(messages);
@@ -131,7 +135,7 @@ export class ContextWindow {
       this.#from = view.from;
       this.#summary = view.summary;
     } else {
-      this.#trim(messages, keepFrom, window * (harder ? HARDER_TARGET : TARGET) - reserved, promptFrom);
+      this.#trim(messages, keepFrom, window, window * (harder ? HARDER_TARGET : TARGET) - reserved, promptFrom);
     }
     const promptTokens = promptFrom(this.#from);
     if (promptTokens + reserved > window) throw new ContextOverflowError({ promptTokens, reservedTokens: reserved, contextWindow: window });
@@ -162,8 +166,8 @@ export class ContextWindow {
   }
 
   /** Shorten oversized old results, then drop the oldest whole exchanges, until the prompt fits `budget`. */
-  #trim(messages: readonly ChatMessage[], keepFrom: number, budget: number, promptFrom: (from: number) => number): void {
-    const oversized = OVERSIZED * (this.options.window ?? this.options.modelWindow());
+  #trim(messages: readonly ChatMessage[], keepFrom: number, window: number, budget: number, promptFrom: (from: number) => number): void {
+    const oversized = OVERSIZED * window;
     for (let i = this.#from; i < keepFrom && promptFrom(this.#from) > budget; i++) {
       const m = messages[i]!;
       if (m.role === 'tool' && !this.#shortened.has(m) && m.results.some((r) => countTokens(r.content) > oversized)) {

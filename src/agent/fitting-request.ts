@@ -19,28 +19,31 @@ export interface FittingContext {
 /**
  * One generation, on the part of the chat that fits the model's context
  * window. If the engine still finds the prompt too long (an estimate was
- * off), the view is trimmed harder once and the request made again; then it
- * is a ContextOverflowError. Nothing was generated either time.
+ * off, or the chat's `context.window` is larger than the engine's), the view
+ * is trimmed harder once, in the window the engine says it has, and the
+ * request made again; then it is a ContextOverflowError. Nothing was
+ * generated either time.
  */
 export async function generateFitting(context: FittingContext, call: ResolvedStep, output: ModelRequest['output'], options: GenerateOptions): Promise<ModelResponse> {
-  for (let harder = false; ; harder = true) {
-    const { request, reservedTokens } = await buildRequest(context, call, output, harder);
+  let refused: { window?: number } | undefined;
+  for (;;) {
+    const { request, reservedTokens } = await buildRequest(context, call, output, refused);
     try {
       return await context.model.generate(request, options);
     } catch (error) {
       if (!isModelError(error) || error.engineError !== 'ContextWindowSizeExceededError') throw error;
-      if (harder) {
-        // WebLLM's own count: "number of prompt tokens: N; context window size: W".
-        const [, prompt, window] = /prompt tokens: (\d+); context window size: (\d+)/.exec(error.reason) ?? [];
-        throw new ContextOverflowError({ promptTokens: Number(prompt ?? NaN), reservedTokens, contextWindow: Number(window ?? context.model.info.contextWindow) });
-      }
+      // The engine's own count: "number of prompt tokens: N; context window size: W" (WebLLM's words; wllama's error says the same).
+      const [, prompt, window] = /prompt tokens: (\d+); context window size: (\d+)/.exec(error.reason) ?? [];
+      if (refused) throw new ContextOverflowError({ promptTokens: Number(prompt ?? NaN), reservedTokens, contextWindow: Number(window ?? context.model.info.contextWindow) });
+      // Once more, trimmed harder, in the window the engine really has (the chat's may be assumed larger).
+      refused = { window: window === undefined ? undefined : Number(window) };
     }
   }
 }
 
-async function buildRequest(context: FittingContext, call: ResolvedStep, output: ModelRequest['output'], harder: boolean): Promise<{ request: ModelRequest; reservedTokens: number }> {
+async function buildRequest(context: FittingContext, call: ResolvedStep, output: ModelRequest['output'], refused: { window?: number } | undefined): Promise<{ request: ModelRequest; reservedTokens: number }> {
   const { system, tools, toolChoice, generation } = call;
-  const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, harder);
+  const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, refused);
   if (view.trim) context.emit('context-trimmed', view.trim);
   const request: ModelRequest = {
     system,
