@@ -1,18 +1,26 @@
 // `npm run bench`: builds the benchmark page, runs it in headless Chromium
-// with the fake model, prints a table and writes bench/results.json.
+// with the fake model, then with the real CPU engine (wllama, on a tiny
+// generated GGUF) beside wllama driven directly, prints a table and writes
+// bench/results.json.
 // Benchmarks are not tests: this exits non-zero only if it could not run.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 
 const ROUNDS = 5;
+/** Per wllama round, on each side: decode samples (32 tokens each), first-token samples, tool round trips. */
+const WLLAMA_SAMPLES = { decode: 6, ttft: 8, hops: 5 };
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
+const startedAt = Date.now();
+/** Other work on the machine skews every figure: its 1-minute load average is kept with the results. */
+const loadAtStart = loadavg()[0];
 const median = (xs) => quantile(xs, 0.5);
 function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);
@@ -25,6 +33,8 @@ console.log('Building the package, the script tag and the benchmark page…');
 run('npm', ['run', '--silent', 'build']);
 run('npx', ['vite', 'build', '--config', 'bench/size.config.ts']);
 run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
+// The tiny Qwen3 GGUF (real tokenizer and template, crafted weights), served with the page.
+await tinyGguf(join(root, 'dist/bench/models/tiny-qwen3.gguf'));
 
 // Its own process group: npx starts vite as a child, and the whole group must
 // end with the run (a server left on the port breaks the next run, or e2e).
@@ -50,6 +60,7 @@ try {
   const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
   const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [] };
+  const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
   const sendOverheads = (r) => r.sendTimes.map((t, i) => t - r.baselineSend[i]);
@@ -87,8 +98,37 @@ try {
     rounds.list.push(median(openList.list));
   }
 
+  // The real engine: the same GGUF and requests through tabagent and through wllama directly, interleaved sample by sample.
+  process.stdout.write('Loading the GGUF through tabagent and in the direct wllama worker…\r');
+  const wllamaSetup = await call('wllamaSetup');
+  for (let r = 0; r < ROUNDS; r++) {
+    process.stdout.write(`wllama round ${r + 1}/${ROUNDS}…                                        \r`);
+    const w = await call('wllamaRound', WLLAMA_SAMPLES.decode, WLLAMA_SAMPLES.ttft, WLLAMA_SAMPLES.hops);
+    // Overheads: each tabagent sample less the direct sample made next to it.
+    const paired = (a, b) => median(a.map((x, i) => x - b[i]));
+    wllama.tabagentTps.push(median(w.tabagentTps));
+    wllama.directTps.push(median(w.directTps));
+    wllama.decodeRatio.push(median(w.tabagentTps) / median(w.directTps));
+    wllama.decodeRatioSamePace.push(median(w.paceSeenRatio));
+    wllama.llamaTps.push(median(w.directLlamaTps));
+    wllama.tabagentCallbackUs.push(median(w.tabagentCallbackUs));
+    wllama.directCallbackUs.push(median(w.directCallbackUs));
+    wllama.tabagentTtft.push(median(w.tabagentTtft));
+    wllama.directTtft.push(median(w.directTtft));
+    // Less each side's model part (in its worker: the call to the first text), which varies far more than the overhead.
+    wllama.ttftOverhead.push(paired(w.tabagentTtftOutside, w.directTtftOutside));
+    wllama.ttftOverheadEndToEnd.push(paired(w.tabagentTtft, w.directTtft));
+    wllama.tabagentHop.push(median(w.tabagentHop));
+    wllama.directHop.push(median(w.directHop));
+    // Less each side's two completions (in its worker, less its own onData).
+    wllama.hopOverhead.push(paired(w.tabagentHopOutside, w.directHopOutside));
+    wllama.hopOverheadEndToEnd.push(paired(w.tabagentHop, w.directHop));
+  }
+  await call('wllamaClose');
+
   const sizes = bundleSizes();
   const fig = Object.fromEntries(Object.entries(rounds).map(([k, v]) => [k, spread(v)]));
+  const wfig = Object.fromEntries(Object.entries(wllama).map(([k, v]) => [k, spread(v)]));
   const results = {
     floor_ms_median: fig.floor.median,
     hop_overhead_ms_median: fig.overhead.median,
@@ -118,13 +158,37 @@ try {
     worker_bundle_gzip_kb: sizes.worker,
     fake_engine_gzip_kb: sizes.fakeEngine,
     webllm_in_page_bundle: sizes.webllmInPage,
+    wllama_decode_tps_tabagent: wfig.tabagentTps.median,
+    wllama_decode_tps_direct: wfig.directTps.median,
+    wllama_decode_ratio: wfig.decodeRatio.median,
+    wllama_decode_ratio_same_model_pace: wfig.decodeRatioSamePace.median,
+    wllama_decode_tps_llamacpp_direct: wfig.llamaTps.median,
+    wllama_stream_callback_us_tabagent: wfig.tabagentCallbackUs.median,
+    wllama_stream_callback_us_direct: wfig.directCallbackUs.median,
+    wllama_ttft_ms_tabagent: wfig.tabagentTtft.median,
+    wllama_ttft_ms_direct: wfig.directTtft.median,
+    wllama_ttft_overhead_ms: wfig.ttftOverhead.median,
+    wllama_ttft_overhead_end_to_end_ms: wfig.ttftOverheadEndToEnd.median,
+    wllama_hop_ms_tabagent: wfig.tabagentHop.median,
+    wllama_hop_ms_direct: wfig.directHop.median,
+    wllama_hop_overhead_ms: wfig.hopOverhead.median,
+    wllama_hop_overhead_end_to_end_ms: wfig.hopOverheadEndToEnd.median,
+    wllama_engine_gzip_kb: sizes.wllamaEngine,
+    wllama_wasm_kb: sizes.wllamaWasm,
+    wllama_wasm_gzip_kb: sizes.wllamaWasmGzip,
+    wllama_in_page_bundle: sizes.wllamaInPage,
+    wllama_in_worker_entry: sizes.wllamaInWorker,
+    wllama_threads: { tabagent: wllamaSetup.tabagentThreads, direct: wllamaSetup.directThreads },
+    wllama_samples_per_round: WLLAMA_SAMPLES,
     chromium_version: browser.version(),
     cores: cpus().length,
     rounds: ROUNDS,
+    run_seconds: Math.round((Date.now() - startedAt) / 1000),
+    load_average_1m: { start: round(loadAtStart), end: round(loadavg()[0]) },
     date: new Date().toISOString(),
   };
-  writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ ...results, spread: fig }, null, 2) + '\n');
-  console.log(table(fig, results));
+  writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ ...results, spread: fig, wllama_spread: wfig }, null, 2) + '\n');
+  console.log(table(fig, wfig, results));
 } finally {
   await browser.close();
   process.kill(-server.pid);
@@ -134,7 +198,7 @@ function gzipKb(file) {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 }
 
-/** The page side of the package as an app bundles it (not the worker files), the script-tag bundle, and where WebLLM is. */
+/** The page side of the package as an app bundles it (not the worker files), the script-tag bundle, the wllama engine, and where WebLLM and wllama are. */
 function bundleSizes() {
   const built = join(root, 'dist/bench-size');
   const pageFiles = readdirSync(built).filter((f) => f.endsWith('.js')).map((f) => join(built, f));
@@ -144,9 +208,20 @@ function bundleSizes() {
   const has = (file, marker = webllmMarker) => readFileSync(file, 'utf8').includes(marker);
   // The fake engine and xgrammar (WebLLM bundles its own copy): lazy chunks a WebLLM app never loads.
   const fakeOnly = (file) => !has(file) && (has(file, 'GrammarMatcher') || has(file, 'was scripted to'));
+  // A string only wllama's code contains (scripts/build-package.mjs checks the worker for it too).
+  const wllamaMarker = 'wllamaStart';
+  const hasWllama = (file) => has(file, wllamaMarker);
+  const scriptTag = (name) => join(root, 'dist/script-tag', name);
+  const wasm = readFileSync(scriptTag('wllama.wasm'));
   return {
     page: round(pageFiles.reduce((n, f) => n + gzipKb(f), 0)),
-    worker: round(workerFiles.filter((f) => !has(f) && !fakeOnly(f)).reduce((n, f) => n + gzipKb(f), 0)),
+    worker: round(workerFiles.filter((f) => !has(f) && !fakeOnly(f) && !hasWllama(f)).reduce((n, f) => n + gzipKb(f), 0)),
+    wllamaEngine: round(gzipKb(scriptTag('wllama-engine.js'))),
+    wllamaWasm: round(wasm.length / 1024),
+    wllamaWasmGzip: round(gzipSync(wasm, { level: 9 }).length / 1024),
+    // The page: the app's page bundle and the script tag. The worker entry: the prebuilt worker, and the app build's copy of it.
+    wllamaInPage: pageFiles.some(hasWllama) || hasWllama(scriptTag('tabagent.js')),
+    wllamaInWorker: hasWllama(scriptTag('tabagent-worker.js')) || workerFiles.filter((f) => /tabagent-worker/.test(f)).some(hasWllama),
     fakeEngine: round(workerFiles.filter(fakeOnly).reduce((n, f) => n + gzipKb(f), 0)),
     scriptTag: round(gzipKb(join(root, 'dist/script-tag/tabagent.js'))),
     webllmInPage: pageFiles.some((f) => has(f)) || has(join(root, 'dist/script-tag/tabagent.js')),
@@ -158,8 +233,10 @@ function round(x, digits = 2) {
   return Number(x.toFixed(digits));
 }
 
-function table(fig, results) {
+function table(fig, wfig, results) {
   const ms = (x) => `${x.toFixed(3)} ms`;
+  const tps = (x) => `${x.toFixed(2)}/s`;
+  const us = (x) => `${x.toFixed(1)} µs`;
   const rows = [
     ['Floor: 2 worker round trips + 1 strict IndexedDB put', fig.floor, ms, ''],
     ['Hop through tabagent (model turn → tool → next request), memory', fig.tabagentHop, ms, ''],
@@ -182,9 +259,23 @@ function table(fig, results) {
     ['Append 1 message, chat of 10,000', fig.append10000, ms, `${results.append_ratio_10k_vs_10.toFixed(2)}× at 10 (goal ≤ 1.5)`],
     ['Open a 1,000-message chat', fig.open, ms, ''],
     ['List 1,000 chats', fig.list, ms, ''],
+    ['wllama (real engine, tiny GGUF): decode through tabagent, page wall clock from first to last visible token', wfig.tabagentTps, tps, ''],
+    ['wllama: decode, wllama driven directly in a worker (baseline), timed the same way', wfig.directTps, tps, `llama.cpp's own count: ${results.wllama_decode_tps_llamacpp_direct.toFixed(1)}/s`],
+    ['wllama: decode through tabagent ÷ direct, per round (goal ≥ 0.97)', wfig.decodeRatio, (x) => `${x.toFixed(3)}×`, ''],
+    ['wllama: decode through tabagent ÷ direct at the same model pace (each side: the worker\'s pace, first to last text less its onData, over the page\'s), per pair', wfig.decodeRatioSamePace, (x) => `${x.toFixed(4)}×`, ''],
+    ['wllama: per streamed piece, the onData that calls wllama: tabagent (scanner, posting)', wfig.tabagentCallbackUs, us, ''],
+    ['wllama: per streamed piece, the onData that calls wllama: direct (posting)', wfig.directCallbackUs, us, ''],
+    ['wllama: time to first token through tabagent (send → first partial object)', wfig.tabagentTtft, ms, ''],
+    ['wllama: time to first token direct (request posted → first piece on the page)', wfig.directTtft, ms, ''],
+    ['wllama: first-token overhead, each side less its model time (goal ≤ 5 ms)', wfig.ttftOverhead, ms, ''],
+    ['wllama: first-token overhead, end to end (model time not taken out)', wfig.ttftOverheadEndToEnd, ms, ''],
+    ['wllama: hop through tabagent (tool-call turn → tool → next completion ends)', wfig.tabagentHop, ms, ''],
+    ['wllama: the same two completions driven directly', wfig.directHop, ms, `${(wfig.tabagentHop.median / wfig.directHop.median).toFixed(3)}× direct`],
+    ['wllama: overhead per hop, each side less its model time', wfig.hopOverhead, ms, ''],
+    ['wllama: overhead per hop, end to end (model time not taken out)', wfig.hopOverheadEndToEnd, ms, ''],
   ];
   const lines = [
-    `Machine: ${results.cores} cores, Chromium ${results.chromium_version}; ${ROUNDS} rounds, each a median of its samples.`,
+    `Machine: ${results.cores} cores, Chromium ${results.chromium_version}; ${ROUNDS} rounds, each a median of its samples; ran in ${results.run_seconds} s; 1-minute load average ${results.load_average_1m.start} at the start, ${results.load_average_1m.end} at the end.`,
     '',
     '| Figure | min | median | max | ratio |',
     '|---|---:|---:|---:|---|',
@@ -193,10 +284,14 @@ function table(fig, results) {
     '| Size (gzipped) | kB |',
     '|---|---:|',
     `| Page-side ES package (without the worker; zod is a peer) (goal < 30) | ${results.page_bundle_gzip_kb} |`,
-    `| Worker, without WebLLM and the fake engine (both lazy chunks) | ${results.worker_bundle_gzip_kb} |`,
+    `| Worker, without WebLLM, wllama and the fake engine (lazy chunks) | ${results.worker_bundle_gzip_kb} |`,
     `| Fake engine with xgrammar (lazy, loaded only for a fake model) | ${results.fake_engine_gzip_kb} |`,
     `| Script-tag bundle (includes zod as TabAgent.z) | ${results.script_tag_bundle_gzip_kb} |`,
     `| WebLLM in the page bundles | ${results.webllm_in_page_bundle ? 'yes' : 'no (worker chunk only)'} |`,
+    `| wllama engine, JS (lazy, loaded only for a GGUF model; includes the Jinja template engine) | ${results.wllama_engine_gzip_kb} |`,
+    `| wllama WebAssembly (lazy, beside its engine; ${results.wllama_wasm_kb} kB raw) | ${results.wllama_wasm_gzip_kb} |`,
+    `| wllama in the page bundles | ${results.wllama_in_page_bundle ? 'yes' : 'no'} |`,
+    `| wllama in the worker entry | ${results.wllama_in_worker_entry ? 'yes' : 'no (its own lazy file)'} |`,
   ];
   return lines.join('\n');
 }

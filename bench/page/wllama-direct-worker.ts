@@ -1,22 +1,15 @@
 // The wllama baseline: the same GGUF, loaded with the load parameters
 // src/worker/wllama-engine.ts uses, and completed with the prompts and GBNF
-// grammars tabagent sent for the same turns (recorded by
-// wllama-record-worker.ts), with no tabagent around it: no page API, no
+// grammars tabagent sent for the same turns (noted by
+// wllama-timed-worker.ts), with no tabagent around it: no page API, no
 // comlink, no prompt rendering, no grammar translation, no call scanner.
 // Each streamed piece of text is posted to the page as it comes, as
 // tabagent's worker posts its deltas, so the page times both the same way.
 import { LogLevel, Wllama, type RawCompletionChunk } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import { timed, type CompletionTimes, type RecordedCompletion } from './wllama-timing.js';
 
-/** A completion as tabagent asked wllama for it (the fields it sets). */
-export interface RecordedCompletion {
-  prompt: string;
-  grammar?: string;
-  max_tokens?: number;
-  temperature?: number;
-}
-
-export type DirectRequest = { id: number } & ({ kind: 'load'; blob: Blob; n_ctx: number } | ({ kind: 'complete' } & RecordedCompletion));
+export type DirectRequest = { id: number } & ({ kind: 'load'; blob: Blob; n_ctx: number } | ({ kind: 'complete'; stream: boolean } & RecordedCompletion));
 
 /** llama.cpp's own counters for a completion. */
 export interface Timings {
@@ -29,39 +22,37 @@ export interface Timings {
 export type DirectMessage =
   | { id: number; kind: 'loaded'; threads: number }
   | { id: number; kind: 'chunk'; text: string }
-  | { id: number; kind: 'done'; text: string; finish: string | null; timings: Timings | undefined };
+  | { id: number; kind: 'done'; text: string; timings: Timings | undefined; times: CompletionTimes }
+  | { id: number; kind: 'error'; message: string };
 
 let wllama: Wllama | null = null;
 const post = (message: DirectMessage) => self.postMessage(message);
 
-self.onmessage = async (event: MessageEvent<DirectRequest>) => {
-  const request = event.data;
+self.onmessage = (event: MessageEvent<DirectRequest>) => {
+  const { id } = event.data;
+  run(event.data).catch((error: unknown) => post({ id, kind: 'error', message: String((error as Error)?.stack ?? error) }));
+};
+
+async function run(request: DirectRequest): Promise<void> {
   if (request.kind === 'load') {
     wllama = new Wllama({ default: wasmUrl }, { logger: { debug: () => undefined, log: () => undefined, warn: () => undefined, error: console.error } });
     // As src/worker/wllama-engine.ts loads it (threads: 1, as the bench asks of tabagent).
     await wllama.loadModel([request.blob], { log_level: LogLevel.ERROR, n_ctx: request.n_ctx, n_threads: 1, n_gpu_layers: 0, n_parallel: 1, ctx_shift: false });
     return post({ id: request.id, kind: 'loaded', threads: wllama.getNumThreads() });
   }
-  const { id, prompt, grammar, max_tokens, temperature } = request;
+  // `stream`: post each piece to the page as it comes (an app showing the reply); off for a tool call, which an app only waits for.
+  const { id, prompt, grammar, max_tokens, temperature, stream } = request;
   let text = '';
-  let finish: string | null = null;
   let timings: Timings | undefined;
-  await wllama!.createCompletion({
-    prompt,
-    stream: true,
-    grammar,
-    max_tokens,
-    temperature: temperature ?? 0,
-    ...({ cache_prompt: true } as object),
-    onData: (chunk: RawCompletionChunk & { timings?: Timings }) => {
-      const piece = chunk.choices[0]?.text;
-      if (piece) {
-        text += piece;
-        post({ id, kind: 'chunk', text: piece });
-      }
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      timings = chunk.timings ?? timings;
-    },
+  const { onData, times, done } = timed((chunk: RawCompletionChunk & { timings?: Timings }) => {
+    const piece = chunk.choices[0]?.text;
+    if (piece) {
+      text += piece;
+      if (stream) post({ id, kind: 'chunk', text: piece });
+    }
+    timings = chunk.timings ?? timings;
   });
-  post({ id, kind: 'done', text, finish, timings });
-};
+  await wllama!.createCompletion({ prompt, stream: true, grammar, max_tokens, temperature: temperature ?? 0, ...({ cache_prompt: true } as object), onData });
+  done();
+  post({ id, kind: 'done', text, timings, times });
+}
