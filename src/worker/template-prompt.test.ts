@@ -62,3 +62,34 @@ describe('TemplatePrompt with a template that knows no tools', () => {
     expect(prompt).toContain(`<|im_start|>assistant\n${raw}<|im_end|>\n<|im_start|>user\n<tool_response>\n{"temp": 21}\n</tool_response><|im_end|>\n<|im_start|>assistant\n`);
   });
 });
+
+describe('TemplatePrompt’s cost', () => {
+  it('renders the template once per request, however many turns came before (the turns before are remembered)', async () => {
+    const { Template } = await import('@huggingface/jinja');
+    const render = Template.prototype.render;
+    let renders = 0;
+    Template.prototype.render = function (this: InstanceType<typeof Template>, ...args: Parameters<typeof render>) {
+      renders++;
+      return render.apply(this, args);
+    };
+    try {
+      const prompt = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>', codec: codecs.qwen3 });
+      const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+      const messages: ModelMessage[] = [{ role: 'user', content: 'Go' }];
+      const costs: number[] = [];
+      let last = '';
+      for (let hop = 0; hop < 8; hop++) {
+        renders = 0;
+        const text = prompt.render({ messages, tools: [weather] }, false);
+        costs.push(renders);
+        // Each request's prompt still extends the one before, by the reply and the new messages.
+        expect(text.startsWith(last)).toBe(true);
+        last = text + raw;
+        messages.push({ role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: `{"hop": ${hop}}` }] });
+      }
+      expect(costs).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    } finally {
+      Template.prototype.render = render;
+    }
+  });
+});

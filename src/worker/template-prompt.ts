@@ -40,6 +40,12 @@ export class TemplatePrompt {
   readonly #declaresTools: boolean;
   /** The template has a `tool` role. */
   readonly #toolRole: boolean;
+  /**
+   * The last request's renders, by what they rendered: the next request
+   * renders only the conversation up to its new turn again, so a request
+   * costs one render, not one per turn (Jinja is the slow part of a hop).
+   */
+  #renders = new Map<string, string>();
 
   /** Throws (a Jinja syntax error) when `source` is not a template. */
   constructor(
@@ -66,7 +72,15 @@ export class TemplatePrompt {
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
-    const render = (upTo: number) => this.#render(messages.slice(0, upTo), tools, thinking);
+    const header = JSON.stringify([thinking ?? null, tools]);
+    const keys = messages.map((m) => JSON.stringify(m));
+    const renders = new Map<string, string>();
+    const render = (upTo: number) => {
+      const key = `${header}\n${keys.slice(0, upTo).join('\n')}`;
+      const text = this.#renders.get(key) ?? this.#render(messages.slice(0, upTo), tools, thinking);
+      renders.set(key, text);
+      return text;
+    };
     // Before the first turn: the prompt it was written after.
     let prompt = render(turns[0]?.at ?? messages.length);
     turns.forEach((turn, i) => {
@@ -76,6 +90,7 @@ export class TemplatePrompt {
       if (cut < 0) throw new Error('the chat template does not write the assistant turn’s content');
       prompt += turn.raw + after.slice(cut + mark.length);
     });
+    this.#renders = renders;
     return prompt;
   }
 

@@ -10,6 +10,7 @@ import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import type { GgufSpec } from '../rpc/worker-protocol.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
+import type { ResponseFormat } from '../shared/tool-protocol.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
 import { generationError } from './engine-errors.js';
 import { downloadSpeed } from './load-progress.js';
@@ -95,6 +96,18 @@ export async function deleteCached(url: string): Promise<void> {
 
 function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptRequest> {
   let stop: AbortController | null = null;
+  // A chat asks for the same few constraints hop after hop: each is translated once.
+  const grammars = new Map<string, string>();
+  const gbnf = (format: ResponseFormat): string => {
+    const key = JSON.stringify(format);
+    let grammar = grammars.get(key);
+    if (grammar === undefined) {
+      grammar = toGbnf(format);
+      if (grammars.size >= 32) grammars.delete(grammars.keys().next().value!);
+      grammars.set(key, grammar);
+    }
+    return grammar;
+  };
   return {
     async complete(request, onDelta): Promise<EngineResult> {
       const abort = new AbortController();
@@ -112,7 +125,7 @@ function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptReque
           temperature: request.temperature ?? 0,
           top_p: request.top_p,
           seed: request.seed,
-          grammar: request.response_format ? toGbnf(request.response_format) : undefined,
+          grammar: request.response_format ? gbnf(request.response_format) : undefined,
           // llama.cpp's server fields: keep the KV cache and count what it saved.
           ...({ cache_prompt: true, timings_per_token: false } as object),
           onData: (chunk: RawCompletionChunk) => {
