@@ -54,6 +54,27 @@ const banner = (page: Page) => page.locator('#banner');
 const picker = (page: Page) => page.getByRole('dialog', { name: 'Choose a model' });
 const modelRow = (page: Page, label: string) => picker(page).locator('.model-row').filter({ has: page.locator('.model-label', { hasText: new RegExp(`^${label.replace(/[.()]/g, '\\$&')}(Downloaded)?$`) }) });
 
+/** A row marked downloaded, ready to use. */
+async function expectDownloaded(page: Page, label: string) {
+  const row = modelRow(page, label);
+  await expect(row).toHaveAttribute('data-cached', 'true');
+  await expect(row.locator('.badge.ok')).toHaveText('Downloaded');
+  await expect(row.getByRole('button', { name: `Use ${label}` })).toBeEnabled();
+  return row;
+}
+
+/** Delete a downloaded model as a person does: the confirm names its size, a toast says it is gone (the cache is asked in a worker of its own: a moment), the row offers the download again. */
+async function deleteDownloaded(page: Page, label: string, size: string) {
+  const row = modelRow(page, label);
+  await row.getByRole('button', { name: `Delete the downloaded ${label}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${label}?` });
+  await expect(confirm).toContainText(`(${size})`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('.toast')).toContainText(`Deleted the downloaded ${label}.`, { timeout: 20_000 });
+  await expect(row).toHaveAttribute('data-cached', 'false');
+  await expect(row.getByRole('button', { name: `Download ${label}` })).toBeEnabled();
+}
+
 async function send(page: Page, text: string): Promise<Locator> {
   await input(page).fill(text);
   await input(page).press('Enter');
@@ -592,20 +613,10 @@ test.describe('on the CPU (wllama)', () => {
     expect(await files()).toHaveLength(2);
 
     await openPicker(page);
-    const row = modelRow(page, 'Qwen3 0.6B (CPU)');
-    await expect(row).toHaveAttribute('data-cached', 'true');
-    await expect(row.locator('.badge.ok')).toHaveText('Downloaded');
-    await expect(row.getByRole('button', { name: 'Use Qwen3 0.6B (CPU)' })).toBeEnabled();
+    await expectDownloaded(page, 'Qwen3 0.6B (CPU)');
     await shot(page, 'picker-cpu-downloaded');
-
-    await row.getByRole('button', { name: 'Delete the downloaded Qwen3 0.6B (CPU)' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Qwen3 0.6B (CPU)?' });
-    await expect(confirm).toContainText('(639 MB)');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    // deleteCachedModel asks wllama's cache, in a worker of its own.
-    await expect(page.locator('.toast')).toContainText('Deleted the downloaded Qwen3 0.6B (CPU).', { timeout: 20_000 });
-    await expect(row).toHaveAttribute('data-cached', 'false');
-    await expect(row.getByRole('button', { name: 'Download Qwen3 0.6B (CPU)' })).toBeEnabled();
+    // wllama's cache this time.
+    await deleteDownloaded(page, 'Qwen3 0.6B (CPU)', '639 MB');
     expect(await files()).toEqual([]);
   });
 
@@ -769,23 +780,13 @@ test.describe('with a GPU the page can see', () => {
     await expect(banner(page).locator('.banner-text')).toHaveText(/^Could not load Qwen2\.5 1\.5B: /, { timeout: 20_000 });
 
     await openPicker(page);
-    const row = modelRow(page, 'Qwen2.5 1.5B');
-    await expect(row).toHaveAttribute('data-cached', 'true');
-    await expect(row.locator('.badge.ok')).toHaveText('Downloaded');
-    await expect(row.getByRole('button', { name: 'Use Qwen2.5 1.5B' })).toBeEnabled();
+    const row = await expectDownloaded(page, 'Qwen2.5 1.5B');
     // Its size comes from its own manifest, in the cache: not fetched.
     await expect(row.locator('.model-facts')).toHaveText(/^880 MB download · /);
     expect(asked.filter((url) => url.includes('Qwen2.5-1.5B'))).toEqual([]);
     await shot(page, 'picker-downloaded');
-
-    await row.getByRole('button', { name: 'Delete the downloaded Qwen2.5 1.5B' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Qwen2.5 1.5B?' });
-    await expect(confirm).toContainText('(880 MB)');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    // deleteCachedModel asks WebLLM, in a worker of its own: that takes a moment.
-    await expect(page.locator('.toast')).toContainText('Deleted the downloaded Qwen2.5 1.5B.', { timeout: 20_000 });
-    await expect(row).toHaveAttribute('data-cached', 'false');
-    await expect(row.getByRole('button', { name: 'Download Qwen2.5 1.5B' })).toBeEnabled();
+    // WebLLM's cache this time.
+    await deleteDownloaded(page, 'Qwen2.5 1.5B', '880 MB');
     // The weights are gone (WebLLM keeps the small manifest, which is how the size stays known).
     expect(await page.evaluate(async () => (await (await caches.open('webllm/model')).keys()).map((r) => r.url.split('/').at(-1)))).not.toContain('params_shard_0.bin');
     expect(errors).toEqual([]);
