@@ -114,8 +114,7 @@ export class ContextWindow {
     const harder = refused !== undefined;
     const assumed = this.options.window ?? this.options.modelWindow();
     const window = refused?.window !== undefined && refused.window > 0 ? Math.min(refused.window, assumed) : assumed;
-    const reserved = this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8));
-    const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
+    const { reserved, fixed } = this.#budget(window, system, tools, maxTokens);
     const keepFrom = lastUserIndex(messages);
     const promptFrom = (from: number) => fixed + this.#summaryTokens() + sum(messages.slice(from).map((m) => this.#tokens(m)));
     // A view starts at a user message (the chat may have changed under it, in another tab).
@@ -157,12 +156,19 @@ export class ContextWindow {
     } catch {
       return undefined;
     }
-    const reserved = this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8));
-    const fixed = countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD;
+    const { reserved, fixed } = this.#budget(window, system, tools, maxTokens);
     const own = countTokens(text) + MESSAGE_OVERHEAD;
     const kept = this.options.strategy === 'error' ? this.#summaryTokens() + sum(messages.slice(this.#from).map((m) => this.#tokens(m))) : 0;
     const promptTokens = fixed + kept + own;
     return promptTokens + reserved > window ? new ContextOverflowError({ promptTokens, reservedTokens: reserved, contextWindow: window }) : undefined;
+  }
+
+  /** Tokens kept free for the reply, and those every prompt spends before its messages (system prompt, tools). */
+  #budget(window: number, system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined): { reserved: number; fixed: number } {
+    return {
+      reserved: this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8)),
+      fixed: countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD,
+    };
   }
 
   /** Shorten oversized old results, then drop the oldest whole exchanges, until the prompt fits `budget`. */

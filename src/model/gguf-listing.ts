@@ -4,6 +4,7 @@
 // folder: `<sha1 of the URL>_<file name>`, beside `__metadata__<that name>`
 // holding the size it should have), so a half-written file never counts.
 import { ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js';
+import { missingWllamaFeatures } from '../shared/wllama-support.js';
 
 /** What listModels says of one GGUF model (see ModelListing). */
 export interface GgufListingFacts {
@@ -19,7 +20,7 @@ export interface GgufListingFacts {
 export async function ggufFacts(entry: GgufCatalogEntry, storage: StorageManager | undefined): Promise<GgufListingFacts> {
   const url = ggufUrl(entry);
   const [, base = entry.id, quantization = ''] = /^(.*)-([A-Z0-9_]+)-GGUF$/.exec(entry.id) ?? [];
-  return { id: entry.id, base, quantization, url, cached: await isDownloaded(url, storage), runnable: canRunWllama() };
+  return { id: entry.id, base, quantization, url, cached: await isDownloaded(url, storage), runnable: missingWllamaFeatures().length === 0 };
 }
 
 async function isDownloaded(url: string, storage: StorageManager | undefined): Promise<boolean> {
@@ -41,15 +42,4 @@ async function isDownloaded(url: string, storage: StorageManager | undefined): P
 async function fileName(url: string): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(url)));
   return `${[...hash].map((b) => b.toString(16).padStart(2, '0')).join('')}_${url.split('/').pop()}`;
-}
-
-/** wllama's main build needs WebAssembly memory64 and JSPI. */
-export function canRunWllama(): boolean {
-  if (!(WebAssembly as { Suspending?: unknown }).Suspending) return false;
-  try {
-    new WebAssembly.Memory({ address: 'i64', initial: 1n } as unknown as WebAssembly.MemoryDescriptor);
-    return true;
-  } catch {
-    return false;
-  }
 }

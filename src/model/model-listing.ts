@@ -13,6 +13,7 @@ import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLik
 import { GGUF_CATALOG } from './gguf-catalog.js';
 import { ggufFacts } from './gguf-listing.js';
 import { ggufEntry } from './gguf-model.js';
+import { DEFAULT_GGUF_CONTEXT } from '../rpc/worker-protocol.js';
 
 export interface ModelListing {
   /** The model id, to pass as createAgent's `model`. */
@@ -65,8 +66,6 @@ export interface ListModelsOptions {
 
 /** What createAgent assumes when a model record sets no context window. */
 const DEFAULT_CONTEXT_WINDOW = 4096;
-/** The window a GGUF model is loaded with when the app names none (worker/wllama-engine.ts). */
-const DEFAULT_GGUF_CONTEXT = 4096;
 /** Manifests fetched at once with `fetchSizes`. */
 const FETCH_CONCURRENCY = 4;
 

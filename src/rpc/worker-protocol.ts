@@ -46,6 +46,9 @@ export type Respond = (request: FakeRequest) => Promise<FakeOutput>;
 /** Whose cache a model's files are in: WebLLM's (by its source), or wllama's (a GGUF by URL). */
 export type CachedModelSource = ({ kind: 'webllm' } & WebLLMSource) | { kind: 'gguf'; url: string };
 
+/** A GGUF model's window when the app names none: its trained window, at most this (KV-cache memory grows with it). */
+export const DEFAULT_GGUF_CONTEXT = 4096;
+
 /**
  * A GGUF model for wllama: by URL (downloaded once, then read from the
  * browser's cache) or as a Blob (a file the person picked).

@@ -109,7 +109,7 @@ async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
     throw new ModelLoadError({ modelId: spec.modelId, reason: 'its chat template shows no tool-call format tabagent reads; pass family', retryable: false });
   }
   try {
-    prompt = new TemplatePrompt(loaded.chatTemplate, { bosToken: loaded.bosToken, eosToken: loaded.eosToken, codec: codecFor(family) });
+    prompt = new TemplatePrompt(loaded.chatTemplate, { codec: codecFor(family) });
   } catch (cause) {
     await loaded.engine.unload();
     throw new ModelLoadError({ modelId: spec.modelId, reason: `its chat template does not parse as Jinja (${(cause as Error).message})`, retryable: false }, { cause });

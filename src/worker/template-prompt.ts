@@ -21,9 +21,6 @@ import type { ModelMessage, ModelRequest } from '../shared/model.js';
 
 /** What a template is rendered with, besides the conversation. */
 export interface TemplateContext {
-  /** The BOS/EOS texts the template may write; '' where the engine adds them itself. */
-  bosToken: string;
-  eosToken: string;
   /** The family's own words for tools and results, where the template has none. */
   codec: ToolCodec;
 }
@@ -41,11 +38,12 @@ export class TemplatePrompt {
   /** The template has a `tool` role. */
   readonly #toolRole: boolean;
   /**
-   * The last request's renders, by what they rendered: the next request
-   * renders only the conversation up to its new turn again, so a request
-   * costs one render, not one per turn (Jinja is the slow part of a hop).
+   * The last request's renders, by how many messages they took: the next
+   * request reuses those within the part of the conversation it shares, so
+   * a request costs one render, not one per turn (Jinja is the slow part of
+   * a hop).
    */
-  #renders = new Map<string, string>();
+  #last: { header: string; keys: string[]; renders: Map<number, string> } = { header: '', keys: [], renders: new Map() };
 
   /** Throws (a Jinja syntax error) when `source` is not a template. */
   constructor(
@@ -74,11 +72,13 @@ export class TemplatePrompt {
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     const header = JSON.stringify([thinking ?? null, tools]);
     const keys = messages.map((m) => JSON.stringify(m));
-    const renders = new Map<string, string>();
+    const last = this.#last;
+    let shared = 0;
+    if (last.header === header) while (shared < keys.length && keys[shared] === last.keys[shared]) shared++;
+    const renders = new Map<number, string>();
     const render = (upTo: number) => {
-      const key = `${header}\n${keys.slice(0, upTo).join('\n')}`;
-      const text = this.#renders.get(key) ?? this.#render(messages.slice(0, upTo), tools, thinking);
-      renders.set(key, text);
+      const text = (upTo <= shared ? last.renders.get(upTo) : undefined) ?? this.#render(messages.slice(0, upTo), tools, thinking);
+      renders.set(upTo, text);
       return text;
     };
     // Before the first turn: the prompt it was written after.
@@ -90,7 +90,7 @@ export class TemplatePrompt {
       if (cut < 0) throw new Error('the chat template does not write the assistant turn’s content');
       prompt += turn.raw + after.slice(cut + mark.length);
     });
-    this.#renders = renders;
+    this.#last = { header, keys, renders };
     return prompt;
   }
 
@@ -99,8 +99,12 @@ export class TemplatePrompt {
       messages,
       ...(tools.length > 0 ? { tools } : {}),
       add_generation_prompt: true,
-      bos_token: this.context.bosToken,
-      eos_token: this.context.eosToken,
+      // llama.cpp puts BOS in front of the prompt where the model asks for it:
+      // a template's own would be a second one. wllama does not say the EOS
+      // token's text, so a template that writes it after each turn (Mistral's)
+      // goes without it.
+      bos_token: '',
+      eos_token: '',
       ...(thinking === undefined ? {} : { enable_thinking: thinking }),
     });
   }

@@ -8,19 +8,19 @@ import { CacheManager, LogLevel, Wllama, WllamaAbortError, type RawCompletionChu
 import { ModelLoadError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
-import type { GgufSpec } from '../rpc/worker-protocol.js';
+import { countTokens } from '../protocol/token-estimate.js';
+import { DEFAULT_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { ResponseFormat } from '../shared/tool-protocol.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
 import { generationError } from './engine-errors.js';
 import { downloadSpeed } from './load-progress.js';
+import { missingWllamaFeatures } from '../shared/wllama-support.js';
 import wasmUrl from './wllama-wasm.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
 export { TemplatePrompt } from './template-prompt.js';
 
-/** The window when the app names none: the model's trained window, at most this. */
-const DEFAULT_CONTEXT = 4096;
 
 export interface LoadedGguf {
   engine: Engine<PromptRequest>;
@@ -28,9 +28,6 @@ export interface LoadedGguf {
   /** The GGUF's `tokenizer.chat_template` (or the one the spec gave). */
   chatTemplate: string;
   threads: number;
-  /** What the template writes for BOS/EOS: '' where llama.cpp adds the token itself. */
-  bosToken: string;
-  eosToken: string;
 }
 
 export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
@@ -45,7 +42,7 @@ export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => 
   const said: string[] = [];
   const logger: WllamaLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void said.push(parts.map(String).join(' ')) };
   const wllama = new Wllama({ default: wasmUrl }, { logger });
-  const n_ctx = spec.contextSize ?? DEFAULT_CONTEXT;
+  const n_ctx = spec.contextSize ?? DEFAULT_GGUF_CONTEXT;
   try {
     await wllama.loadModel([blob], {
       log_level: LogLevel.ERROR,
@@ -76,9 +73,6 @@ export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => 
     contextWindow,
     chatTemplate,
     threads: wllama.getNumThreads(),
-    // llama.cpp puts BOS in front of every prompt where the model asks for it; a template's own would be a second one.
-    bosToken: '',
-    eosToken: info.metadata['tokenizer.ggml.eos_token'] ?? '',
   };
 }
 
@@ -187,7 +181,8 @@ function engineError(cause: unknown, prompt: string, contextWindow: number): Err
   const message = messageOf(cause);
   if (/exceed.*context|context size|context.*(full|exceed)/i.test(message)) {
     const tokens = /n_prompt_tokens"?\s*[:=]\s*(\d+)/.exec(message)?.[1];
-    const overflow = new Error(`${message}: number of prompt tokens: ${tokens ?? Math.ceil(prompt.length / 3)}; context window size: ${contextWindow}`);
+    // llama.cpp's message may not count the prompt: then tabagent's own estimate, as the window check uses.
+    const overflow = new Error(`${message}: number of prompt tokens: ${tokens ?? countTokens(prompt)}; context window size: ${contextWindow}`);
     overflow.name = 'ContextWindowSizeExceededError';
     return generationError(overflow);
   }
@@ -226,15 +221,9 @@ async function checkGguf(spec: GgufSpec, blob: Blob): Promise<void> {
   throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
 }
 
-/** wllama's main build needs WebAssembly memory64 and JSPI (Chromium 137+). */
+/** Fail before any download where wllama's build cannot run. */
 function checkBrowser(modelId: string): void {
-  const missing: string[] = [];
-  if (!(WebAssembly as { Suspending?: unknown }).Suspending) missing.push('JSPI (WebAssembly.Suspending)');
-  try {
-    new WebAssembly.Memory({ address: 'i64', initial: 1n } as unknown as WebAssembly.MemoryDescriptor);
-  } catch {
-    missing.push('WebAssembly memory64');
-  }
+  const missing = missingWllamaFeatures();
   if (missing.length > 0) {
     throw new ModelLoadError({ modelId, reason: `this browser lacks ${missing.join(' and ')}, which wllama's CPU engine needs (current Chromium has both)`, retryable: false });
   }
