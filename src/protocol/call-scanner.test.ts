@@ -7,7 +7,8 @@ import { llamaJson as llamaSyntax } from './formats/llama-json.js';
 import { ministralArgs, mistralList } from './formats/mistral.js';
 import { phi4ToolCall } from './formats/phi4-mini.js';
 import { qwenXml } from './formats/qwen-xml.js';
-import type { CallFormat } from './types.js';
+import { codecs } from './codecs.js';
+import type { CallFormat, ThinkMarkers } from './types.js';
 import type { ParsedTurn } from '../shared/tool-protocol.js';
 
 /** Parse a finished output in one go; `truncated`: it ended at the token limit. */
@@ -21,8 +22,8 @@ function scanOutput(format: CallFormat | null, raw: string, truncated: boolean |
 const call = (name: string, args: unknown) => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 /** Feed the output in pieces of `size` characters, as a stream would. */
-function streamed(syntax: CallFormat | null, raw: string, size: number, truncated: boolean | FinishReason = false) {
-  const scanner = new CallScanner(syntax);
+function streamed(syntax: CallFormat | null, raw: string, size: number, truncated: boolean | FinishReason = false, think?: ThinkMarkers) {
+  const scanner = new CallScanner(syntax, false, think);
   const deltas: string[] = [];
   for (let i = 0; i < raw.length; i += size) deltas.push(scanner.push(raw.slice(i, i + size)));
   const end = scanner.finish(truncated === true ? 'length' : truncated === false ? 'stop' : truncated);
@@ -241,5 +242,93 @@ describe('reasoning as it streams', () => {
       for (const shown of sofar) expect(end.reasoning.startsWith(shown)).toBe(true);
       expect(end.reasoning.length).toBeGreaterThan(0);
     }
+  });
+});
+
+// Classes of difference found by running vLLM's, llama.cpp's and SGLang's
+// parser cases (issue 21); the cases themselves are in src/conformance/peer-cases.
+describe("what the peers' cases found", () => {
+  const MINISTRAL_THINK = codecs.ministral.think;
+  const truncated = { truncated: true, detail: expect.stringContaining('token limit') };
+  const malformed = { truncated: false, detail: expect.any(String) };
+
+  it.each([1, 3, 1000])('Llama JSON calls on separate lines are all read (%i characters at a time)', (size) => {
+    const out = streamed(llamaSyntax, '{"name": "a", "parameters": {"x": 1}}\n{"name": "b", "parameters": {}}\n\n{"name": "c", "arguments": {}}', size);
+    expect(out.calls).toEqual([
+      { name: 'a', arguments: { x: 1 } },
+      { name: 'b', arguments: {} },
+      { name: 'c', arguments: {} },
+    ]);
+    expect(out.streamedText).toBe('');
+  });
+
+  it('[TOOL_CALLS]name with no arguments is malformed, and a name cut by the limit is truncated: neither runs as a guess', () => {
+    expect(scanOutput(ministralArgs, '[TOOL_CALLS]get_time', 'stop').calls).toEqual([{ name: 'get_time', problem: malformed }]);
+    expect(scanOutput(ministralArgs, '[TOOL_CALLS]get_time[ARGS]', 'stop').calls).toEqual([{ name: 'get_time', problem: malformed }]);
+    expect(scanOutput(ministralArgs, '[TOOL_CALLS]g', 'length').calls).toEqual([{ name: '', problem: truncated }]);
+    expect(scanOutput(ministralArgs, '[TOOL_CALLS]get_weather[ARGS]{"city": "Par', 'length').calls).toEqual([{ name: 'get_weather', problem: truncated }]);
+  });
+
+  it.each<[string, CallFormat, string, string]>([
+    ['Mistral', mistralList, '[TOOL_CALLS] [{"name": "a", "arguments": {"x": 1', '[TOOL_CALLS] [{"name": "a", "arguments": {"x": 1}'],
+    ['Ministral', ministralArgs, '[TOOL_CALLS]a[ARGS]{"x": 1', '[TOOL_CALLS]a[ARGS]{"x": '],
+    ['Gemma 4', gemma4Call, '<|tool_call>call:a{x:1', '<|tool_call>call:a{x:1}'],
+    ['Phi-4-mini', phi4ToolCall, '<|tool_call|>[{"name": "a", "arguments": {"x": 1', '<|tool_call|>[{"name": "a", "arguments": {"x": 1}}, {"name": '],
+  ])('%s: a control-token opener after text, never closed, is a call the model hears of, not prose', (_, format, stopped, cut) => {
+    const atStop = scanOutput(format, `Let me check. ${stopped}`, 'stop');
+    expect(atStop).toMatchObject({ text: 'Let me check.', calls: [{ problem: malformed }] });
+    const atLimit = streamed(format, `Let me check. ${cut}`, 3, 'length');
+    expect(atLimit).toMatchObject({ text: 'Let me check.', streamedText: 'Let me check.' });
+    expect(atLimit.calls.at(-1)).toMatchObject({ problem: truncated });
+  });
+
+  it('Gemma 4: the limit cutting a second call written right after a first keeps the first and reports the second truncated', () => {
+    const out = streamed(gemma4Call, '<|tool_call>call:a{x:1}<tool_call|><|tool_call>call:b{y:<|"|>lo', 3, 'length');
+    expect(out.calls).toEqual([{ name: 'a', arguments: { x: 1 } }, { name: 'b', problem: truncated }]);
+    expect(out.streamedText).toBe('');
+  });
+
+  it.each([1, 3, 1000])("Ministral-3 Reasoning's [THINK]…[/THINK] is reasoning, and a call inside it never runs (%i characters at a time)", (size) => {
+    const thinkThenCall = streamed(ministralArgs, '[THINK]I need the weather.[/THINK][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', size, 'stop', MINISTRAL_THINK);
+    expect(thinkThenCall).toMatchObject({ reasoning: 'I need the weather.', streamedText: '', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
+    const callInThought = streamed(ministralArgs, '[THINK]Maybe [TOOL_CALLS]rm[ARGS]{"all": true}? No.[/THINK]It is sunny.', size, 'stop', MINISTRAL_THINK);
+    expect(callInThought).toMatchObject({ reasoning: 'Maybe [TOOL_CALLS]rm[ARGS]{"all": true}? No.', text: 'It is sunny.', streamedText: 'It is sunny.', calls: [] });
+  });
+
+  it('a Qwen XML parameter missing </parameter> makes the call malformed instead of swallowing the next parameter', () => {
+    const raw = '<tool_call>\n<function=f>\n<parameter=a>\n1\n<parameter=b>\n2\n</parameter>\n</function>\n</tool_call>';
+    expect(scanOutput(qwenXml, raw, 'stop').calls).toEqual([{ name: 'f', problem: malformed }]);
+  });
+
+  it.each<[string, CallFormat, string]>([
+    ['Hermes', hermesSyntax, '<tool_call>\n{"name": "f", "arguments": {"n": 1e999}}\n</tool_call>'],
+    ['Llama', llamaSyntax, '{"name": "f", "parameters": {"n": [-1e999]}}'],
+    ['Mistral', mistralList, '[TOOL_CALLS] [{"name": "f", "arguments": {"n": 1e999}}]'],
+    ['Gemma 4', gemma4Call, '<|tool_call>call:f{n:1e999}<tool_call|>'],
+  ])('%s: 1e999 is not a number a handler can get (never Infinity)', (_, format, raw) => {
+    expect(scanOutput(format, raw, 'stop').calls).toEqual([{ name: 'f', problem: malformed }]);
+  });
+
+  it('the code after <|python_tag|> is a call of the python tool (as Llama 3.1 writes code for its ipython tool), never text', () => {
+    const out = streamed(llamaSyntax, '<|python_tag|>import math\nprint(math.sqrt(2))', 3);
+    expect(out).toMatchObject({ streamedText: '', calls: [{ name: 'python', arguments: { code: 'import math\nprint(math.sqrt(2))' } }] });
+  });
+
+  it.each<[string, CallFormat, string]>([
+    ['Mistral v0.3', mistralList, '[TOOL_CALLS] [{"name": "a", "arguments": {"x": 1}}'],
+    ['Mistral v0.3, after the comma', mistralList, '[TOOL_CALLS] [{"name": "a", "arguments": {"x": 1}}, '],
+    ['Phi-4-mini', phi4ToolCall, '<|tool_call|>[{"name": "a", "arguments": {"x": 1}}'],
+    ['Phi-4-mini functools', phi4ToolCall, 'functools[{"name": "a", "arguments": {"x": 1}}'],
+  ])('%s: a list cut right after a complete call keeps that call and invents no second one', (_, format, raw) => {
+    expect(scanOutput(format, raw, 'length').calls).toEqual([{ name: 'a', arguments: { x: 1 } }]);
+  });
+
+  it('Mistral v0.3: a second call cut mid-name is truncated, not named like the first', () => {
+    expect(scanOutput(mistralList, '[TOOL_CALLS] [{"name": "a", "arguments": {}}, {"na', 'length').calls).toEqual([{ name: 'a', arguments: {} }, { name: '', problem: truncated }]);
+  });
+
+  it('Phi-4-mini cut right after its opener is truncated, not malformed', () => {
+    expect(scanOutput(phi4ToolCall, '<|tool_call|>', 'length').calls).toEqual([{ name: '', problem: truncated }]);
+    expect(scanOutput(phi4ToolCall, 'functools[', 'length').calls).toEqual([{ name: '', problem: truncated }]);
   });
 });

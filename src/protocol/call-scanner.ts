@@ -3,26 +3,29 @@
 // Where a call may start comes from the CallFormat, as the grammar's does.
 //
 // Rules (FAULTS M2, M8):
-// - A leading <think>…</think> block is reasoning, not text; so is everything
-//   up to </think> when the prompt already opened the block.
+// - A leading <think>…</think> block (the family's markers) is reasoning, not
+//   text; so is everything up to </think> when the prompt already opened it.
+//   Nothing in reasoning is a call.
 // - 'reply-start' formats: a call list counts only at the start of the reply
 //   (after reasoning and whitespace); an opener later on is text.
 // - 'anywhere' formats: a call opens anywhere outside code fences. At the
-//   start of a line it is acted on even when broken (the model gets an error
-//   result); in mid-line it counts only when well formed, else it is prose.
+//   start of a line, or when the opener is a control token, it is acted on
+//   even when broken (the model gets an error result); in mid-line prose a
+//   text opener counts only when well formed, else it is prose.
 // - A reply cut by the token limit inside a call keeps the calls it finished
 //   and reports the cut one as truncated, never guessed; in mid-line prose it
 //   stays prose. An aborted reply shows nothing of an unfinished call.
+// - A number JSON cannot hold (1e999) makes its call malformed: a handler
+//   never gets Infinity.
 // - Text inside a call never reaches the visible stream; text that might still
 //   become a call is held back until it is decided.
 // - Visible text is trimmed: leading whitespace dropped, trailing whitespace
 //   held until more text follows.
 import type { FinishReason } from '../shared/model.js';
-import type { CallFormat } from './types.js';
+import { THINK_TAGS, type CallFormat, type ThinkMarkers } from './types.js';
 import type { ParsedCall, ParsedTurn } from '../shared/tool-protocol.js';
+import type { JsonValue } from '../shared/json.js';
 
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
 const FENCE = '```';
 
 type Mode = 'start' | 'think' | 'reply' | 'text' | 'call';
@@ -49,10 +52,12 @@ export class CallScanner {
   /**
    * `format: null` reads no calls at all (tool choice `none`, no tools).
    * `thinkOpened`: the prompt ended inside a think block (the reply starts in reasoning).
+   * `think`: the family's reasoning markers.
    */
   constructor(
     private readonly format: CallFormat | null,
     thinkOpened = false,
+    private readonly think: ThinkMarkers = THINK_TAGS,
   ) {
     this.mode = thinkOpened ? 'think' : 'start';
     this.callsOpen = format !== null;
@@ -75,8 +80,9 @@ export class CallScanner {
     let current = this.reasoning;
     if (this.mode === 'think' && !this.finished) {
       let end = this.raw.length;
-      for (let k = Math.min(THINK_CLOSE.length - 1, end - this.callStart); k > 0; k--) {
-        if (this.raw.endsWith(THINK_CLOSE.slice(0, k))) {
+      const close = this.think.close;
+      for (let k = Math.min(close.length - 1, end - this.callStart); k > 0; k--) {
+        if (this.raw.endsWith(close.slice(0, k))) {
           end -= k;
           break;
         }
@@ -118,21 +124,22 @@ export class CallScanner {
 
   private scanStart(final: boolean): boolean {
     const rest = this.raw.slice(this.pos).trimStart();
-    if (rest.startsWith(THINK_OPEN)) {
+    const open = this.think.open;
+    if (rest.startsWith(open)) {
       this.mode = 'think';
-      this.callStart = this.raw.indexOf(THINK_OPEN, this.pos) + THINK_OPEN.length;
+      this.callStart = this.raw.indexOf(open, this.pos) + open.length;
       return true;
     }
-    if (!final && THINK_OPEN.startsWith(rest)) return false;
+    if (!final && open.startsWith(rest)) return false;
     this.mode = 'reply';
     return true;
   }
 
   private scanThink(): boolean {
-    const end = this.raw.indexOf(THINK_CLOSE, this.callStart);
+    const end = this.raw.indexOf(this.think.close, this.callStart);
     if (end < 0) return false;
     this.reasoning = this.raw.slice(this.callStart, end).trim();
-    this.pos = end + THINK_CLOSE.length;
+    this.pos = end + this.think.close.length;
     this.mode = 'reply';
     this.lineStart = true;
     return true;
@@ -207,7 +214,8 @@ export class CallScanner {
     this.emit(this.raw.slice(this.pos, at));
     this.mode = 'call';
     this.callStart = at;
-    this.callAnchored = anchored;
+    // Prose cannot write a control token: what follows one is a call, wherever it stands.
+    this.callAnchored = anchored || (this.format!.controlOpener && this.raw.startsWith(this.format!.opener, at));
     this.pos = at;
     return true;
   }
@@ -217,9 +225,9 @@ export class CallScanner {
     const length = this.format!.closes(body, final);
     if (length < 0) return false;
     const callText = body.slice(0, length);
-    const { calls, broken } = this.format!.read(callText);
-    if (!broken) this.calls.push(...calls);
-    else if (this.callAnchored) this.calls.push(...calls, this.broken(callText, false));
+    const read = this.read(callText);
+    if (!read.broken) this.calls.push(...read.calls);
+    else if (this.callAnchored) this.calls.push(...read.calls, this.broken(read.unread, false));
     else this.emit(callText);
     this.pos = this.callStart + length;
     this.mode = 'text';
@@ -231,7 +239,7 @@ export class CallScanner {
     const callText = this.raw.slice(this.callStart);
     // Interrupted: nothing of the unfinished call shows or runs.
     if (reason === 'abort') return;
-    const { calls, broken } = this.format!.read(callText);
+    const { calls, broken, unread } = this.read(callText);
     if (!broken) {
       this.calls.push(...calls);
       return;
@@ -241,13 +249,25 @@ export class CallScanner {
       this.emit(callText);
       return;
     }
-    // Cut off by the token limit: keep the calls it finished, never guess the rest.
-    this.calls.push(...calls, this.broken(callText, reason === 'length'));
+    this.calls.push(...calls);
+    // Cut off by the token limit: keep the calls it finished, never guess the
+    // rest; a list cut between calls lost nothing.
+    const cut = reason === 'length';
+    if (!(cut && calls.length > 0 && /^[\s,;\]]*$/.test(unread))) this.calls.push(this.broken(unread, cut));
   }
 
-  private broken(callText: string, truncated: boolean): ParsedCall {
-    const detail = truncated ? 'the reply hit the token limit inside the call' : `could not read ${JSON.stringify(callText.slice(0, 200))}`;
-    return { name: this.format!.guessName(callText), problem: { truncated, detail } };
+  /** The format's reading, with what it could not read, and calls holding numbers JSON cannot (1e999) made malformed. */
+  private read(callText: string): { calls: ParsedCall[]; broken: boolean; unread: string } {
+    const { calls, broken, end } = this.format!.read(callText);
+    const finite = calls.map((call): ParsedCall => (call.arguments && !allFinite(call.arguments) ? { name: call.name, problem: { truncated: false, detail: 'an argument is a number too large for JSON' } } : call));
+    return { calls: finite, broken, unread: end === undefined ? callText : callText.slice(end) };
+  }
+
+  private broken(unread: string, truncated: boolean): ParsedCall {
+    const detail = truncated ? 'the reply hit the token limit inside the call' : `could not read ${JSON.stringify(unread.slice(0, 200))}`;
+    // A name at the very end of a cut reply may itself be cut: never guessed from.
+    const named = truncated ? unread.replace(/[\w.-]+$/, '') : unread;
+    return { name: this.format!.guessName(named), problem: { truncated, detail } };
   }
 
   private emit(chunk: string): void {
@@ -262,4 +282,10 @@ export class CallScanner {
     this.shown = true;
     this.heldSpace = chunk.slice(trimmed.length);
   }
+}
+
+function allFinite(value: JsonValue): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return true;
+  return (Array.isArray(value) ? value : Object.values(value)).every(allFinite);
 }

@@ -7,7 +7,7 @@ import { phi4ToolCall } from './formats/phi4-mini.js';
 import { qwenXml } from './formats/qwen-xml.js';
 import { gemma4Call, gemma4Value } from './formats/gemma4.js';
 import { pyJson } from './py-json.js';
-import type { CallFormat, ToolCodec } from './types.js';
+import { THINK_TAGS, type CallFormat, type ThinkMarkers, type ToolCodec } from './types.js';
 import type { EncodedToolResult, EngineMessage, ModelFamily, ToolDeclaration } from '../shared/tool-protocol.js';
 
 const asFunction = (t: ToolDeclaration) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } });
@@ -21,10 +21,11 @@ type Declare = (tools: readonly ToolDeclaration[], system: string | undefined) =
 /** The text of a turn's results; `toolRole`: it goes in the template's tool role (which may wrap it). */
 type Results = (results: readonly EncodedToolResult[], toolRole: boolean) => string;
 
-function codec(family: ModelFamily, format: CallFormat, declare: Declare, results: Results): ToolCodec {
+function codec(family: ModelFamily, format: CallFormat, declare: Declare, results: Results, think: ThinkMarkers = THINK_TAGS): ToolCodec {
   return {
     family,
     format,
+    think,
     renderSystem: (system, tools) => (tools.length === 0 ? system : declare(tools, system)),
     // The tool role where the template has one; a user turn (which every template has) where not.
     renderResults: (list, toolRole): EngineMessage => ({ role: toolRole ? 'tool' : 'user', content: results(list, toolRole) }),
@@ -114,7 +115,8 @@ export const codecs: Record<ModelFamily, ToolCodec> = {
   'qwen3.5': codec('qwen3.5', qwenXml, qwenXmlTools, toolResponses),
   llama: codec('llama', llamaJson, llamaTools, plainResults),
   mistral: codec('mistral', mistralList, mistralTools, mistralResults),
-  ministral: codec('ministral', ministralArgs, ministralTools, ministralResults),
+  // Ministral 3 Reasoning thinks in [THINK]…[/THINK] (control tokens of its tokenizer), as its system prompt asks.
+  ministral: codec('ministral', ministralArgs, ministralTools, ministralResults, { open: '[THINK]', close: '[/THINK]' }),
   'phi4-mini': codec('phi4-mini', phi4ToolCall, phi4Tools, plainResults),
   gemma4: codec('gemma4', gemma4Call, gemma4Tools, gemma4Results),
 };

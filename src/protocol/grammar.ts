@@ -3,12 +3,9 @@
 // where the scanner looks for one and nowhere else. Shapes checked against
 // @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
 import type { JsonSchema } from '../shared/json.js';
-import type { CallFormat, Reasoning } from './types.js';
+import { THINK_TAGS, type CallFormat, type Reasoning, type ThinkMarkers } from './types.js';
 import type { ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from '../shared/tool-protocol.js';
 
-const THINK: Tag = { type: 'tag', begin: '<think>', content: { type: 'any_text' }, end: '</think>' };
-/** The rest of a think block the prompt already opened. */
-const OPENED_THINK: Tag = { type: 'tag', begin: '', content: { type: 'any_text' }, end: '</think>' };
 const SPACE: TagFormat = { type: 'regex', pattern: '\\s*' };
 
 /**
@@ -16,13 +13,13 @@ const SPACE: TagFormat = { type: 'regex', pattern: '\\s*' };
  * - `auto`: text, calls, or both, where the format allows calls.
  * - `required`: the reply opens with one or more calls; `{ name }`: exactly one call to that tool.
  * - `none`: any text that never contains the opener.
- * A reasoning model writes its think block first, whatever the choice.
+ * A reasoning model writes its think block (with the family's markers) first, whatever the choice.
  */
-export function buildConstraint(format: CallFormat, tools: readonly ToolDeclaration[], choice: ToolChoice, reasoning: Reasoning): ResponseFormat | undefined {
+export function buildConstraint(format: CallFormat, tools: readonly ToolDeclaration[], choice: ToolChoice, reasoning: Reasoning, think: ThinkMarkers = THINK_TAGS): ResponseFormat | undefined {
   if (choice === 'none') return { type: 'grammar', grammar: excludingGrammar(format.opener) };
   if (tools.length === 0) return undefined;
   const body = choice === 'auto' ? free(format, tools) : choice === 'required' ? calls(format, tools) : one(format, named(tools, choice.name));
-  return afterThinking(body, reasoning);
+  return afterThinking(body, reasoning, think);
 }
 
 /**
@@ -31,13 +28,13 @@ export function buildConstraint(format: CallFormat, tools: readonly ToolDeclarat
  * allows any whitespace between the value's tokens but none before or after
  * it, so the reply is exactly the value (SPACE covers the gap after `</think>`).
  */
-export function buildOutputConstraint(schema: JsonSchema, reasoning: Reasoning): ResponseFormat {
-  return afterThinking({ type: 'json_schema', json_schema: schema }, reasoning);
+export function buildOutputConstraint(schema: JsonSchema, reasoning: Reasoning, think: ThinkMarkers = THINK_TAGS): ResponseFormat {
+  return afterThinking({ type: 'json_schema', json_schema: schema }, reasoning, think);
 }
 
-/** A reasoning model writes its think block first, whatever the body. */
-function afterThinking(body: TagFormat, reasoning: Reasoning): ResponseFormat {
-  const think = reasoning === 'think' ? THINK : reasoning === 'opened' ? OPENED_THINK : null;
+/** A reasoning model writes its think block first (or the rest of the one the prompt opened), whatever the body. */
+function afterThinking(body: TagFormat, reasoning: Reasoning, markers: ThinkMarkers): ResponseFormat {
+  const think: Tag | null = reasoning === 'none' ? null : { type: 'tag', begin: reasoning === 'think' ? markers.open : '', content: { type: 'any_text' }, end: markers.close };
   const format = think ? { type: 'sequence' as const, elements: [think, SPACE, body] } : body;
   return { type: 'structural_tag', structural_tag: { type: 'structural_tag', format } };
 }

@@ -7,7 +7,20 @@ export interface ReadCalls {
   calls: ParsedCall[];
   /** Part of the text is not a well-formed call (unreadable, or unfinished). */
   broken: boolean;
+  /**
+   * Where the well-formed calls end (the broken part starts), when the format
+   * knows; a name is guessed from what follows, never from a call already read.
+   */
+  end?: number;
 }
+
+/** How a family's model marks its reasoning: `<think>…</think>` for most, `[THINK]…[/THINK]` for Ministral 3. */
+export interface ThinkMarkers {
+  readonly open: string;
+  readonly close: string;
+}
+
+export const THINK_TAGS: ThinkMarkers = { open: '<think>', close: '</think>' };
 
 /**
  * How one format writes calls. The grammar and the scanner are both built
@@ -21,6 +34,12 @@ export interface CallFormat {
    * (after any reasoning); an opener later on is text.
    */
   readonly anchor: 'anywhere' | 'reply-start';
+  /**
+   * The opener is a control token (`[TOOL_CALLS]`, `<|tool_call>`): prose
+   * cannot write it, so what follows it is a call even mid-line, and a broken
+   * one is reported to the model rather than shown as text.
+   */
+  readonly controlOpener: boolean;
   /** The exact text every call (anywhere) or call list (reply-start) opens with. */
   readonly opener: string;
   /** For reply-start lists: what opens and closes the list and separates its calls. */
@@ -48,6 +67,8 @@ export type Reasoning = 'none' | 'think' | 'opened';
 export interface ToolCodec {
   readonly family: ModelFamily;
   readonly format: CallFormat;
+  /** How the family's models mark their reasoning. */
+  readonly think: ThinkMarkers;
   /** The system prompt with the tool declarations in the family's own words. */
   renderSystem(system: string | undefined, tools: readonly ToolDeclaration[]): string | undefined;
   /** Every result of a turn in one message, so each hop appends exactly one message. `toolRole`: the template has a tool role. */

@@ -33,19 +33,19 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   } else {
     const prompt = model.prompt.render(request, generation.thinking);
     // The model's own template decides: a generation prompt that ends inside a think block, or none.
-    reasoning = /<think>\s*$/.test(prompt) ? 'opened' : thinks && generation.thinking !== false ? 'think' : 'none';
+    reasoning = prompt.trimEnd().endsWith(codec.think.open) ? 'opened' : thinks && generation.thinking !== false ? 'think' : 'none';
     complete = (sampling, onDelta) => model.engine.complete({ ...sampling, prompt }, onDelta);
   }
   // Structured output: the reply is one JSON value, never calls.
   const calls = !request.output && request.tools.length > 0 && request.toolChoice !== 'none';
-  const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened');
+  const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened', codec.think);
   const grammar = request.grammar ?? info.grammarByDefault;
   const sampling: Sampling = {
     response_format: !grammar
       ? undefined
       : request.output
-        ? buildOutputConstraint(request.output.schema, reasoning)
-        : buildConstraint(codec.format, request.tools, request.toolChoice, reasoning),
+        ? buildOutputConstraint(request.output.schema, reasoning, codec.think)
+        : buildConstraint(codec.format, request.tools, request.toolChoice, reasoning, codec.think),
     max_tokens: generation.maxTokens,
     temperature: generation.temperature,
     top_p: generation.topP,

@@ -11,6 +11,7 @@ const HEAD = /^<\|tool_call>call:([A-Za-z_][\w.-]*)/;
 
 export const gemma4Call: CallFormat = {
   anchor: 'anywhere',
+  controlOpener: true,
   opener: OPEN,
   list: { open: '', separator: '', close: '' },
   tag: (tool) => ({

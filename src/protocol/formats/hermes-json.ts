@@ -14,6 +14,7 @@ function opening(text: string): string {
 
 export const hermesJson: CallFormat = {
   anchor: 'anywhere',
+  controlOpener: false,
   opener: OPEN,
   opensVariant: (rest) => (rest.startsWith('<tools>') ? 'yes' : '<tools>'.startsWith(rest) ? 'maybe' : 'no'),
   list: { open: '', separator: '\n', close: '' },

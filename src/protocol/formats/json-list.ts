@@ -9,10 +9,16 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
+/** Models also write one call object per line, with no separator (vLLM and llama.cpp read them so). */
+function nextOnNewLine(text: string, end: number, next: number): boolean {
+  return text[next] === '{' && text.slice(end, next).includes('\n');
+}
+
 /**
  * Read `{call}` objects from `from`, separated by `separator` (one character,
  * with any spacing), until `close` or the end. Well-formed calls before a
- * broken or unfinished one are kept.
+ * broken or unfinished one are kept; `end` is where the reading stopped (the
+ * start of a broken or unfinished object).
  */
 export function readObjects(text: string, from: number, separator: string, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
   const calls: ParsedCall[] = [];
@@ -21,15 +27,16 @@ export function readObjects(text: string, from: number, separator: string, close
     if (close && text.startsWith(close, i)) return { calls, broken: calls.length === 0, end: i + close.length };
     if (text[i] !== '{') return { calls, broken: true, end: i };
     const end = endOfJsonValue(text, i);
-    if (end < 0) return { calls, broken: true, end: text.length };
+    if (end < 0) return { calls, broken: true, end: i };
     const read = readCallJson(text.slice(i, end), argumentKeys);
-    if (!read) return { calls, broken: true, end };
+    if (!read) return { calls, broken: true, end: i };
     calls.push(...read);
     i = skipSpace(text, end);
     if (text[i] === separator) {
       i = skipSpace(text, i + 1);
       continue;
     }
+    if (nextOnNewLine(text, end, i)) continue;
     if (close) {
       if (text.startsWith(close, i)) return { calls, broken: false, end: i + close.length };
       return { calls, broken: true, end: i };
@@ -57,6 +64,10 @@ export function endOfObjects(text: string, from: number, separator: string, clos
     if (j >= text.length) return final && !close ? end : -1;
     if (text[j] === separator) {
       i = skipSpace(text, j + 1);
+      continue;
+    }
+    if (nextOnNewLine(text, end, j)) {
+      i = j;
       continue;
     }
     if (close && text.startsWith(close, j)) return j + close.length;

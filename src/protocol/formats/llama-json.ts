@@ -2,7 +2,8 @@
 // "parameters": …}` (several joined by `; `), as Meta's template asks. The
 // opener is ordinary text, so a call counts only at the start of the reply.
 // Also read (never produced by the grammar): an optional `<|python_tag|>`
-// before the JSON, and Llama 3.2's pythonic `[f(a=1), g()]`.
+// before the JSON (or code for the python tool after it), and Llama 3.2's
+// pythonic `[f(a=1), g()]`.
 import { guessName } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 import { endOfObjects, readObjects } from './json-list.js';
@@ -14,8 +15,23 @@ const ARGUMENT_KEYS = ['parameters', 'arguments'];
 
 const afterTag = (text: string) => (text.startsWith(PYTHON_TAG) ? PYTHON_TAG.length : 0);
 
+/**
+ * Llama 3.1 writes code for its built-in ipython tool after <|python_tag|>;
+ * as llama.cpp does, that is a call of `python` with the code (the app's
+ * tool of that name runs it, or the model hears there is none). Null when the
+ * tag holds JSON calls instead, or nothing yet.
+ */
+const PYTHON_TOOL = 'python';
+function pythonCode(text: string): string | null {
+  if (!text.startsWith(PYTHON_TAG)) return null;
+  const rest = text.slice(PYTHON_TAG.length);
+  const first = rest.trimStart()[0];
+  return first === undefined || first === '{' ? null : rest.trim();
+}
+
 export const llamaJson: CallFormat = {
   anchor: 'reply-start',
+  controlOpener: false,
   opener: OPENER,
   list: { open: '', separator: '; ', close: '' },
   tag: (tool) => ({
@@ -26,12 +42,17 @@ export const llamaJson: CallFormat = {
   }),
   closes(text, final) {
     if (text.startsWith('[')) return endOfPythonic(text);
+    const code = pythonCode(text);
+    // Code runs to the end of the reply.
+    if (code !== null) return final ? text.length : -1;
     return endOfObjects(text, afterTag(text), ';', '', final);
   },
   read(text): ReadCalls {
     if (text.startsWith('[')) return readPythonic(text);
+    const code = pythonCode(text);
+    if (code !== null) return code.trim() === '' ? { calls: [], broken: true } : { calls: [{ name: PYTHON_TOOL, arguments: { code } }], broken: false };
     const { calls, broken, end } = readObjects(text, afterTag(text), ';', '', ARGUMENT_KEYS);
-    return { calls, broken: broken || text.slice(end).trim() !== '' };
+    return { calls, broken: broken || text.slice(end).trim() !== '', end };
   },
   guessName,
   opensVariant(rest) {

@@ -30,14 +30,14 @@ function readCalls(text: string): ReadCalls {
   const at = OPEN.length + (/^\s*/.exec(body)?.[0].length ?? 0);
   if (text[at] === '[') {
     const { calls, broken, end } = readObjects(text, at + 1, ',', ']', ['arguments', 'parameters']);
-    return { calls, broken: broken || text.slice(end).trim() !== '' };
+    return { calls, broken: broken || text.slice(end).trim() !== '', end };
   }
   const named = NAMED.exec(body);
   if (!named) return { calls: [], broken: true };
   const json = text.slice(OPEN.length + named[0].length).trim();
-  // A cut-off object is never repaired into a guess.
-  if (json !== '' && endOfJsonValue(json, 0) !== json.length) return { calls: [], broken: true };
-  const value = json === '' ? {} : parseModelJson(json);
+  // No object, or a cut-off one, is never repaired into a guess.
+  if (json === '' || endOfJsonValue(json, 0) !== json.length) return { calls: [], broken: true };
+  const value = parseModelJson(json);
   if (typeof value === 'symbol' || !isJsonObject(value)) return { calls: [], broken: true };
   return { calls: [{ name: named[1]!, arguments: value }], broken: false };
 }
@@ -47,6 +47,7 @@ const guessMistralName = (text: string) => guessName(text) || (NAMED.exec(text.s
 function makeMistral(tag: (tool: ToolDeclaration) => ReturnType<CallFormat['tag']>): CallFormat {
   return {
     anchor: 'anywhere',
+    controlOpener: true,
     opener: OPEN,
     list: { open: '', separator: '', close: '' },
     tag,

@@ -19,6 +19,7 @@ function listStart(text: string): number {
 
 export const phi4ToolCall: CallFormat = {
   anchor: 'anywhere',
+  controlOpener: true,
   opener: OPEN,
   list: { open: '', separator: '', close: '' },
   tag: (tool) => ({
@@ -29,8 +30,9 @@ export const phi4ToolCall: CallFormat = {
   }),
   closes(text, final) {
     const start = listStart(text);
-    // Anything but a list after the marker is not a call (and is decided once it shows).
-    if (start < 0) return final || text.slice(OPEN.length).trim() !== '' ? text.length : -1;
+    // Anything but a list after the marker is not a call (decided once it
+    // shows); nothing after it is left to how the reply ended.
+    if (start < 0) return text.slice(OPEN.length).trim() !== '' ? text.length : -1;
     const end = endOfObjects(text, start + 1, ',', ']', final);
     if (end < 0) return -1;
     if (text.startsWith(CLOSE, end)) return end + CLOSE.length;
@@ -42,7 +44,7 @@ export const phi4ToolCall: CallFormat = {
     if (start < 0) return { calls: [], broken: true };
     const { calls, broken, end } = readObjects(text, start + 1, ',', ']', KEYS);
     const rest = text.slice(end).trim();
-    return { calls, broken: broken || (rest !== '' && rest !== CLOSE) };
+    return { calls, broken: broken || (rest !== '' && rest !== CLOSE), end };
   },
   guessName,
   opensVariant: (rest) => (rest.startsWith(FUNCTOOLS) ? 'yes' : FUNCTOOLS.startsWith(rest) ? 'maybe' : 'no'),

@@ -9,10 +9,12 @@ import type { ParsedCall } from '../../shared/tool-protocol.js';
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
 const FUNCTION = /^\s*<function=([^>\n]+)>([\s\S]*?)<\/function>\s*$/;
-const PARAMETER = /<parameter=([^>\n]+)>\n?([\s\S]*?)\n?<\/parameter>/g;
+// A value never holds another parameter's opening: one missing its </parameter> leaves text unread (malformed).
+const PARAMETER = /<parameter=([^>\n]+)>\n?((?:(?!<parameter=)[\s\S])*?)\n?<\/parameter>/g;
 
 export const qwenXml: CallFormat = {
   anchor: 'anywhere',
+  controlOpener: false,
   opener: OPEN,
   list: { open: '', separator: '\n', close: '' },
   tag: (tool) =>
