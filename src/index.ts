@@ -12,7 +12,7 @@ export type { ModelOptions } from './model/model-session.js';
 export type { GgufModel } from './model/gguf-model.js';
 export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
-export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, Prompt, PromptMessage } from './agent/agent.js';
+export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';
 export type { Chat, GenerateObjectOptions, ObjectReply, SendOptions, ToolResultInput } from './agent/chat.js';
 export type { ObjectSchema } from './agent/object-output.js';
 export type { ObjectStream } from './agent/object-stream.js';
@@ -29,7 +29,7 @@ export { hopCountIs, hasToolCall, type StopCondition } from './agent/stop-condit
 export type { PrepareStep, StepSettings } from './agent/prepare-step.js';
 export { tool, rawTool, type ToolDefinition, type RawToolDefinition } from './tools/define-tool.js';
 export type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, Tool, ToolContext, ToolTraits } from './tools/types.js';
-export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason } from './shared/model.js';
+export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason, TemplateMismatch } from './shared/model.js';
 export type { ModelFamily, ToolChoice } from './shared/tool-protocol.js';
 export type { JsonObject, JsonValue, JsonSchema } from './shared/json.js';
 export * from './errors/index.js';

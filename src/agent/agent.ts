@@ -13,9 +13,10 @@ import type { ChatMessage, Reply } from '../shared/chat.js';
 import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
 
 export type { Prompt, PromptMessage } from './prompt.js';
+export type { ModelWarning } from '../model/agent-model.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
 import { Emitter } from './events.js';
-import type { AgentModel, ModelState, ModelStateChange } from '../model/agent-model.js';
+import type { AgentModel, ModelState, ModelStateChange, ModelWarning } from '../model/agent-model.js';
 import type { ModelOptions } from '../model/model-session.js';
 
 export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
@@ -38,6 +39,8 @@ export interface LoadOptions extends Omit<ModelOptions, 'model'> {
 export type AgentEvents = {
   /** The model started loading, is ready, failed, or was cancelled ('idle'). */
   'model-state': ModelStateChange;
+  /** The model loaded, but the app should know something of it: its own config names another template than tabagent's table (see `agent.model.templateMismatch`). Once per load. */
+  'model-warning': ModelWarning;
 };
 
 export class Agent extends Emitter<AgentEvents> {
@@ -59,6 +62,7 @@ export class Agent extends Emitter<AgentEvents> {
     super();
     this.#storage = storage;
     session.onState = (change) => this.emit('model-state', change);
+    session.onWarning = (warning) => this.emit('model-warning', warning);
   }
 
   #storage: StorageInfo;

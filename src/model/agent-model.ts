@@ -16,7 +16,7 @@
 //   load, it rejects at once (ModelNotLoadedError, or the load's own error).
 // - close() ends everything; later calls reject with AgentClosedError.
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, TemplateMismatch } from '../shared/model.js';
 import { modelSpec, type ModelOptions } from './model-session.js';
 import { untilAborted } from '../shared/until-aborted.js';
 
@@ -50,11 +50,20 @@ export interface ModelStateChange {
   error?: unknown;
 }
 
+/**
+ * Something about the loaded model the app should know, though it runs:
+ * `'template-mismatch'`, its mlc-chat-config.json names another conversation
+ * template than tabagent's model table (see TemplateMismatch).
+ */
+export type ModelWarning = { type: 'template-mismatch'; modelId: string } & TemplateMismatch;
+
 export class AgentModel implements ChatModel {
   #slot: Slot = { state: 'idle' };
   #closed = false;
   /** Told of every change of state (the agent's `model-state` event). */
   onState: (change: ModelStateChange) => void = () => undefined;
+  /** Told once per load of a model that needs a word (the agent's `model-warning` event). */
+  onWarning: (warning: ModelWarning) => void = () => undefined;
 
   constructor(private readonly start: ModelStarter) {}
 
@@ -111,6 +120,7 @@ export class AgentModel implements ChatModel {
           throw new ModelNotLoadedError('Another load replaced this one.');
         }
         this.#set({ state: 'ready', session, options }, { modelId: session.info.modelId });
+        this.#warn(session.info);
         return session.info;
       },
       (error: unknown) => {
@@ -146,8 +156,12 @@ export class AgentModel implements ChatModel {
     // The session applies `changes` over its options in call order; so does the
     // slot, so that a restart after a failed one asks for the same model.
     const options = (slot.options = { ...slot.options, ...changes });
+    const before = slot.session.info;
     try {
-      return await slot.session.restart(changes);
+      const info = await slot.session.restart(changes);
+      // A new worker for the same model has been warned of; another model has not.
+      if (info.templateMismatch?.message !== before.templateMismatch?.message) this.#warn(info);
+      return info;
     } catch (error) {
       // Still this model's slot: the restart failed (rather than being stopped by
       // close() or a new load), and left no worker. The model is gone, not ready.
@@ -171,6 +185,10 @@ export class AgentModel implements ChatModel {
     const reason = closing ? new AgentClosedError() : replaced();
     if (slot.state === 'loading') slot.stop.abort(reason);
     if (slot.state === 'ready') slot.session.close(reason);
+  }
+
+  #warn(info: ModelInfo): void {
+    if (info.templateMismatch) this.onWarning({ type: 'template-mismatch', modelId: info.modelId, ...info.templateMismatch });
   }
 
   #set(slot: Slot, detail: Omit<ModelStateChange, 'state'>): void {

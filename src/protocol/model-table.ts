@@ -71,3 +71,21 @@ export function modelEntry(modelId: string): ModelEntry & { known: boolean } {
   const [, family, native, template, thinks = false] = row;
   return { base, family, native, template, thinks, known: true };
 }
+
+/**
+ * The family whose own call format goes with a template: one the table uses
+ * for models of that family alone, and for at least one natively
+ * (`llama-3_1` → llama, `qwen3_5` → qwen3.5, `phi-4` → phi4-mini). Undefined
+ * for templates that families share (`qwen2`: Qwen3 and Qwen2.5) or that only
+ * models told the Hermes format use (`llama-3`, `chatml`).
+ */
+export function nativeFamilyOf(template: string): ModelFamily | undefined {
+  const rows = ROWS.filter((row) => row[3] === template);
+  const families = new Set(rows.map((row) => row[1]));
+  return families.size === 1 && rows.some((row) => row[2]) ? rows[0]![1] : undefined;
+}
+
+/** The table runs some model of `family` with `template`: the family's calls are known to go in that template. */
+export function tablePairs(family: ModelFamily, template: string): boolean {
+  return ROWS.some((row) => row[1] === family && row[3] === template);
+}

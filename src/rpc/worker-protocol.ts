@@ -81,7 +81,7 @@ export type ModelSpec =
       modelId: string;
       /** Default: from the model id, as for WebLLM. */
       family?: ModelFamily;
-      /** MLC conversation template name; default: from the model id. */
+      /** The MLC conversation template its mlc-chat-config.json names (it renders with it, as WebLLM would); default: the table's for the model id. */
       template?: string;
       contextWindow: number;
       grammar: boolean;

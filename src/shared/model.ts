@@ -94,6 +94,26 @@ export interface ModelInfo {
   contextWindow: number;
   /** Whether requests are grammar-constrained when the chat does not say. */
   grammarByDefault: boolean;
+  /** Set when the model's own mlc-chat-config.json names another conversation template than tabagent's model table (or one tabagent does not know). */
+  templateMismatch?: TemplateMismatch;
+}
+
+/**
+ * A WebLLM model's mlc-chat-config.json (what WebLLM renders its prompts
+ * with) names another `conv_template` than tabagent's model table: the
+ * config's wins, and `used` says what the model runs with.
+ */
+export interface TemplateMismatch {
+  /** The template the model's config names. */
+  config: string;
+  /** tabagent has that template's text. When not, the table's template and family are kept: tabagent cannot tell what fits one it does not know. */
+  known: boolean;
+  /** What tabagent's model table says of this model id. */
+  table: { template: string; family: ModelFamily };
+  /** What the model runs with. */
+  used: { template: string; family: ModelFamily };
+  /** All of the above in a sentence, for a log or a notice. */
+  message: string;
 }
 
 export interface GenerateOptions {

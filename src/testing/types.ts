@@ -12,9 +12,15 @@ export interface FakeModelOptions {
    * the fake that model: its tool-call family and conversation template.
    */
   modelId?: string;
-  /** Tool-call format the fake model "speaks" (default: from the model id; 'hermes' for ids the table does not know). */
+  /** Tool-call format the fake model "speaks" (default: from the model id and its template, as for WebLLM; 'hermes' for ids the table does not know). */
   family?: ModelFamily;
-  /** MLC conversation template to render prompts with (default: from the model id; 'chatml' for ids the table does not know). */
+  /**
+   * The conversation template the fake model's mlc-chat-config.json names
+   * (default: the table's for the model id; 'chatml' for ids the table does
+   * not know). It renders prompts with it, as WebLLM would, and tabagent takes
+   * it as it does a WebLLM model's: over its model table's, the family
+   * following it, and a 'model-warning' when the table said otherwise.
+   */
   template?: string;
   /** Tokens the KV cache holds, prompt and reply together (default 4096, as most prebuilt models). */
   contextWindow?: number;

@@ -6,6 +6,7 @@ import { InvalidOptionsError, ModelLoadError, ShaderF16UnsupportedError, WebGPUU
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
+import { chooseTemplate } from '../protocol/template-choice.js';
 import type { TemplatePrompt } from './template-prompt.js';
 import { templateFamily } from '../protocol/template-family.js';
 import type { ToolCodec } from '../protocol/types.js';
@@ -61,19 +62,24 @@ function open(spec: ModelSpec, report: Report, respond: Respond | undefined, onR
   return openMlc(spec, report, respond, onRequest);
 }
 
-/** WebLLM, or the fake that stands for it: MLC conversation templates, the family from the model table. */
+/**
+ * WebLLM, or the fake that stands for it: MLC conversation templates. WebLLM
+ * renders prompts with the template the model's mlc-chat-config.json names,
+ * so that one wins over the model table's (protocol/template-choice.ts).
+ */
 async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respond: Respond | undefined, onRequest: (request: FakeRequest) => void): Promise<LoadedModel> {
   const entry = modelEntry(spec.modelId);
-  const family = spec.family ?? entry.family;
-  const codec = codecFor(family);
-  const templateName = (spec.kind === 'fake' ? spec.template : undefined) ?? entry.template;
-  const template = convTemplate(templateName);
-  if (!template) throw new InvalidOptionsError('template', `unknown conversation template ${JSON.stringify(templateName)}`);
   let engine: Engine;
   let contextWindow: number;
+  /** The template the model's config names, as the engine read it. */
+  let configTemplate: string | undefined;
   if (spec.kind === 'fake') {
     const script = spec.outputs ? { outputs: spec.outputs } : respond ? { respond } : undefined;
     if (!script) throw new InvalidOptionsError('model', 'the fake model needs its script');
+    // The fake's "mlc-chat-config.json" names its `template`, else the table's; it renders with it, as WebLLM would.
+    configTemplate = spec.template ?? entry.template;
+    const template = convTemplate(configTemplate);
+    if (!template) throw new InvalidOptionsError('template', `unknown conversation template ${JSON.stringify(configTemplate)}`);
     // Loaded on demand, with xgrammar, so a worker running WebLLM never fetches either.
     const { FakeEngine, fakeLoad } = await engines.fake();
     contextWindow = spec.contextWindow;
@@ -89,11 +95,23 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
   } else {
     // Loaded on demand, so a worker that only runs the fake never fetches WebLLM.
     const { loadWebLLM } = await engines.webllm();
-    ({ engine, contextWindow } = await loadWebLLM(spec, report));
+    ({ engine, contextWindow, configTemplate } = await loadWebLLM(spec, report));
   }
-  // A model the table knows thinks as the table says; one named only by its family, as Qwen3 does.
-  const thinks = entry.known && spec.family === undefined ? entry.thinks : family === 'qwen3';
-  const info: ModelInfo = { modelId: spec.modelId, family, template: templateName, contextWindow, grammarByDefault: spec.grammar ?? true, engine: spec.kind };
+  const { template: templateName, family, mismatch } = chooseTemplate(spec.modelId, entry, configTemplate, spec.family);
+  // Known to be there: chooseTemplate keeps the table's template when the config's is unknown.
+  const template = convTemplate(templateName)!;
+  const codec = codecFor(family);
+  // A model the table knows thinks as the table says, while it runs the table's family; one named only by its family, as Qwen3 does.
+  const thinks = entry.known && spec.family === undefined && family === entry.family ? entry.thinks : family === 'qwen3';
+  const info: ModelInfo = {
+    modelId: spec.modelId,
+    family,
+    template: templateName,
+    contextWindow,
+    grammarByDefault: spec.grammar ?? true,
+    engine: spec.kind,
+    ...(mismatch ? { templateMismatch: mismatch } : {}),
+  };
   return { input: 'chat', engine, template, codec, thinks, info };
 }
 

@@ -10,12 +10,14 @@ import type { Engine, EngineRequest, EngineResult } from './engine.js';
 import type { WebLLMSource } from '../webllm/app-config.js';
 import { byteProgress } from './load-progress.js';
 import { MODEL_CACHE, cleanModelUrl, manifestBytes, manifestUrl } from '../webllm/cache-layout.js';
+import { configTemplateName } from '../webllm/chat-config.js';
 
 
 /** When a model record sets no window, WebLLM takes the one in the model's mlc-chat-config.json; 4096 is what every prebuilt model but the -1k builds uses. */
 const DEFAULT_CONTEXT_WINDOW = 4096;
 
-export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgress) => void): Promise<{ engine: Engine; contextWindow: number }> {
+/** `configTemplate`: the conversation template the model's mlc-chat-config.json names, which WebLLM renders prompts with. */
+export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgress) => void): Promise<{ engine: Engine; contextWindow: number; configTemplate: string | undefined }> {
   await checkGpu(source.modelId);
   const appConfig = appConfigFor(source);
   let engine: MLCEngine;
@@ -40,7 +42,19 @@ export async function loadWebLLM(source: WebLLMSource, onProgress: (p: LoadProgr
   }
   const record = appConfig.model_list.find((m) => m.model_id === source.modelId);
   const contextWindow = record?.overrides?.context_window_size ?? DEFAULT_CONTEXT_WINDOW;
-  return { engine: webllmEngine(engine), contextWindow };
+  return { engine: webllmEngine(engine), contextWindow, configTemplate: configTemplateName(loadedChatConfig(engine, source.modelId)) };
+}
+
+/**
+ * The chat config WebLLM loaded for the model: its parsed mlc-chat-config.json
+ * with the model record's overrides, as MLCEngine 0.2.86 keeps it
+ * (`loadedModelIdToChatConfig`, private in its types) and renders with. Read
+ * there rather than from WebLLM's cache, whose layout differs under each of
+ * its four cache backends. Undefined if a later WebLLM keeps it elsewhere.
+ */
+function loadedChatConfig(engine: MLCEngine, modelId: string): unknown {
+  const configs = (engine as unknown as { loadedModelIdToChatConfig?: unknown }).loadedModelIdToChatConfig;
+  return configs instanceof Map ? configs.get(modelId) : undefined;
 }
 
 /**
