@@ -80,6 +80,14 @@ export const DIFFERENCES: Record<string, Deliberate> = {
     ours: { calls: [malformed('calc'), { name: 'get_weather', arguments: { city: 'San Francisco', metric: 'celsius' } }], text: '' },
   },
   'vllm/pythonic/unrecoverable': { reason: MALFORMED, ours: { calls: [malformed('')], text: '' } },
+  'vllm/qwen3coder/missing-parameter-close': {
+    reason: `${MALFORMED}; vLLM guesses the parameter ended where the next one opens`,
+    ours: { calls: [malformed('get_current_weather')], text: 'Let me check the weather for you:' },
+  },
+  'vllm/qwen3coder/broken-call-then-good-one': {
+    reason: `${MALFORMED}; the well-formed call after it runs in both`,
+    ours: { calls: [malformed(''), { name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX' } }], text: '' },
+  },
   'vllm/gemma4/incomplete': { reason: MALFORMED, ours: { calls: [malformed('get_weather')], text: '' } },
 
   // llama.cpp
@@ -130,6 +138,8 @@ export const PENDING: Record<string, string> = {
       ],
     ),
   ),
+  'vllm/qwen3coder/no-tool-call-wrapper': 'a Qwen XML call whose <tool_call> opener is missing (<function=…> … </function>) is shown as text and never runs',
+  'vllm/qwen3coder/missing-opening-tag': 'a Qwen XML call whose <tool_call> opener is missing (<function=…> … </function>) is shown as text and never runs',
   'llama.cpp/llama3/python-tag-builtin-code-interpreter': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
   'llama.cpp/llama3/python-tag-builtin-python': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
   'sglang/llama32/python-tag-repeated': 'a second <|python_tag|> call after a first is shown as text and never runs',
@@ -149,6 +159,13 @@ describe('peer tool-call parser cases', () => {
     expect(ids.size).toBe(CASES.length);
     for (const id of [...Object.keys(DIFFERENCES), ...Object.keys(PENDING)]) expect(ids.has(id), id).toBe(true);
     for (const id of Object.keys(PENDING)) expect(DIFFERENCES[id], id).toBeUndefined();
+  });
+
+  it('control: a case read with another family\'s format differs from the peer, so the comparison can fail', () => {
+    const qwen = CASES.find((c) => c.id === 'vllm/hermes/boolean-argument')!;
+    const asMistral: PeerCase = { ...qwen, family: 'mistral' };
+    expect(differences(qwen, readCase(qwen, 'whole'))).toEqual([]);
+    expect(differences(asMistral, readCase(asMistral, 'whole'))).not.toEqual([]);
   });
 
   describe.each(CASES.map((c) => [c.id, c] as const))('%s', (id, peerCase) => {

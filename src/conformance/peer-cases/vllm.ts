@@ -2,7 +2,7 @@
 // Each case names the test it comes from; the text and the expected calls are
 // the test's own. Where a test checks only some of the result (a count, a
 // name), only that is stated.
-import type { PeerCase, PeerSource } from './types.js';
+import type { PeerCall, PeerCase, PeerSource } from './types.js';
 
 const REPO = 'vllm-project/vllm';
 const at = (path: string, commit: string) => (test: string): PeerSource => ({ repo: REPO, path, commit, test });
@@ -13,7 +13,11 @@ const mistral = at('tests/tool_parsers/test_mistral_tool_parser.py', '002d5731d3
 const pythonic = at('tests/tool_parsers/test_pythonic_tool_parser.py', '0716d268c7d81e445bd9ae30205f7bf4cfacd7d5');
 const phi4 = at('tests/tool_parsers/test_phi4mini_tool_parser.py', '2471a1c1430e2a066029bc743562eee6db2feab0');
 const qwenXml = at('tests/tool_parsers/test_qwen3xml_tool_parser.py', '1cbe721380ab9295854e4db1e819c40b14c54828');
+const qwenCoder = at('tests/tool_parsers/test_qwen3coder_tool_parser.py', '049d8df27dda4fd0caffa289ea12bfe5a47ac794');
 const gemma4 = at('tests/tool_parsers/test_gemma4_tool_parser.py', '027004de3715411197be51ced325705abcf740a7');
+
+const XML_PARAMS = (params: Record<string, string>) => Object.entries(params).map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`).join('');
+const WEATHER_XML = (params: Record<string, string>) => `<tool_call>\n<function=get_current_weather>\n${XML_PARAMS(params)}</function>\n</tool_call>`;
 
 const SF = { city: 'San Francisco', state: 'CA', unit: 'celsius' };
 const SIMPLE_PY = "get_weather(city='San Francisco', metric='celsius')";
@@ -465,7 +469,7 @@ export const vllmCases: PeerCase[] = [
         [{ name: 'get_weather', arguments: { city: "Martha's Vineyard", metric: '"cool units"' } }],
       ],
       ['parallel_calls', `[${SIMPLE_PY}, ${MORE_TYPES_PY}]`, [SIMPLE_PY_CALL, MORE_TYPES_PY_CALL]],
-    ] as const
+    ] satisfies [string, string, PeerCall[]][]
   ).map(
     ([name, output, calls]): PeerCase => ({
       id: `vllm/pythonic/${name}`,
@@ -618,6 +622,97 @@ export const vllmCases: PeerCase[] = [
       '<tool_call>\n<function=test_function>\n<parameter=quoted>He said "hello"</parameter>\n<parameter=path>C:\\Users\\file.txt</parameter>\n<parameter=newline>line1\nline2</parameter>\n</function>\n</tool_call>',
     finish: 'stop',
     expected: { calls: [{ name: 'test_function' }] },
+  },
+
+  // ── Qwen3-Coder XML (Qwen3CoderToolParser) ──
+  {
+    id: 'vllm/qwen3coder/single',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls[single_tool]'),
+    output: WEATHER_XML({ city: 'Dallas', state: 'TX', unit: 'fahrenheit' }),
+    finish: 'stop',
+    expected: { calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' } }], content: null },
+  },
+  {
+    id: 'vllm/qwen3coder/text-before',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls[single_tool_with_content]'),
+    output: `Sure! Let me check the weather for you.${WEATHER_XML({ city: 'Dallas', state: 'TX', unit: 'fahrenheit' })}`,
+    finish: 'stop',
+    expected: { calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' } }], content: 'Sure! Let me check the weather for you.' },
+  },
+  {
+    id: 'vllm/qwen3coder/two-calls',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls_streaming[parallel_tools]'),
+    output: `${WEATHER_XML({ city: 'Dallas', state: 'TX', unit: 'fahrenheit' })}\n${WEATHER_XML({ city: 'Orlando', state: 'FL', unit: 'celsius' })}`,
+    finish: 'stop',
+    expected: {
+      calls: [
+        { name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' } },
+        { name: 'get_current_weather', arguments: { city: 'Orlando', state: 'FL', unit: 'celsius' } },
+      ],
+      content: '',
+    },
+  },
+  {
+    id: 'vllm/qwen3coder/typed-parameters-after-text',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls[tool_with_typed_params]'),
+    output: 'Let me calculate that area for you.<tool_call>\n<function=calculate_area>\n<parameter=shape>\ncircle\n</parameter>\n<parameter=dimensions>\n{"radius": 15.5}\n</parameter>\n<parameter=precision>\n3\n</parameter>\n</function>\n</tool_call>',
+    finish: 'stop',
+    expected: { calls: [{ name: 'calculate_area', arguments: { shape: 'circle', dimensions: { radius: 15.5 }, precision: 3 } }], content: 'Let me calculate that area for you.' },
+  },
+  {
+    id: 'vllm/qwen3coder/no-tool-call-wrapper',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls_fallback_no_tags'),
+    output: '<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n</function>',
+    finish: 'stop',
+    expected: { calls: [{ name: 'get_current_weather' }] },
+  },
+  {
+    id: 'vllm/qwen3coder/missing-parameter-close',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls_missing_closing_parameter_tag'),
+    output: 'Let me check the weather for you:\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>',
+    finish: 'stop',
+    // vLLM's test asserts the content contains the text before the call.
+    expected: { calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' } }] },
+  },
+  {
+    id: 'vllm/qwen3coder/missing-opening-tag',
+    family: 'qwen3.5',
+    source: qwenCoder('test_extract_tool_calls_streaming_missing_opening_tag'),
+    output: "I'll check the weather for you.\n\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>",
+    finish: 'stop',
+    // vLLM's test asserts the content contains "I'll check the weather for you.".
+    expected: { calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' } }] },
+  },
+  {
+    id: 'vllm/qwen3coder/broken-call-then-good-one',
+    family: 'qwen3.5',
+    source: qwenCoder('test_none_tool_calls_filtered'),
+    output:
+      '<tool_call>\n<function=bad_func_no_gt\n</function>\n</tool_call>\n<tool_call>\n<function=get_current_weather>\n<parameter=city>Dallas</parameter>\n<parameter=state>TX</parameter>\n</function>\n</tool_call>',
+    finish: 'stop',
+    expected: { calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX' } }] },
+  },
+  {
+    id: 'vllm/qwen3coder/object-parameter',
+    family: 'qwen3.5',
+    source: qwenCoder('test_anyof_parameter_not_double_encoded'),
+    output: '<tool_call>\n<function=update_record>\n<parameter=data>{"key": "value", "count": 42}</parameter>\n</function>\n</tool_call>',
+    finish: 'stop',
+    expected: { calls: [{ name: 'update_record', arguments: { data: { key: 'value', count: 42 } } }] },
+  },
+  {
+    id: 'vllm/qwen3coder/string-parameter',
+    family: 'qwen3.5',
+    source: qwenCoder('test_no_double_serialization_string_args'),
+    output: '<tool_call>\n<function=greet>\n<parameter=message>hello world</parameter>\n</function>\n</tool_call>',
+    finish: 'stop',
+    expected: { calls: [{ name: 'greet', arguments: { message: 'hello world' } }] },
   },
 
   // ── Gemma 4 (Gemma4ToolParser) ──
