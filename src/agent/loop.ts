@@ -31,7 +31,7 @@ import type { ToolChoice } from '../shared/tool-protocol.js';
 import { inCallOrder, unrunRecord } from './call-order.js';
 import type { ChatEvents } from './chat-events.js';
 import { toolPart, type StreamPart } from './chat-stream.js';
-import { generateFitting } from './fitting-request.js';
+import { generateFitting, type FittingContext } from './fitting-request.js';
 import { assistantTurn, cutShortTurn } from './model-turn.js';
 import type { ToolHooks } from './hooks.js';
 import type { CommitState } from './chat-state.js';
@@ -39,6 +39,7 @@ import type { ContextWindow } from './context-window.js';
 import { resolveStep, type PrepareStep } from './prepare-step.js';
 import { batchJournal } from './batch-journal.js';
 import { draftWriter } from './draft-writer.js';
+import { Landing } from './landing.js';
 import { runBatch } from './run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from './tool-set.js';
@@ -99,6 +100,8 @@ const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= 
 interface RunRecord {
   stats: ReplyStats;
   steps: Step[];
+  /** The last hop's results, while they are still being written. */
+  landing?: Landing;
 }
 
 export async function runLoop(context: LoopContext, options: LoopOptions): Promise<Reply> {
@@ -106,6 +109,8 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
   try {
     return await loop(context, options, run);
   } catch (error) {
+    // The chat is not let go while a write of this run is still on its way.
+    await run.landing?.done.catch(() => undefined);
     throw withRunRecord(error, run);
   }
 }
@@ -125,37 +130,76 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
   const { signal, onPart } = options;
   const { stats, steps } = run;
   for (;;) {
-    if (signal.aborted) throw abortReason(signal);
+    // The last hop's results, if their write is still on its way: the request
+    // goes out meanwhile, and everything this hop shows waits for them.
+    const landing = run.landing?.landed === false ? run.landing : undefined;
+    const landed = async () => {
+      try {
+        await landing?.done;
+      } catch (error) {
+        stats.hops--;
+        throw error;
+      }
+    };
+    const show = (f: () => void) => (landing ? landing.after(f) : f());
+    if (signal.aborted) {
+      await landed();
+      throw abortReason(signal);
+    }
     const hop = stats.hops;
     const index = options.firstStep + steps.length;
     const defaults = { tools: options.tools, chatTools: options.chatTools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
+    // The app's prepareStep sees the chat as stored.
+    if (options.prepareStep) await landed();
     const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));
     // The window and the prompt depend on the model: wait for one (an agent's may still be loading).
     await context.model.ready?.(signal);
     const { tools } = call;
-    context.emit('model-start', { step: index });
+    show(() => context.emit('model-start', { step: index }));
     const started = performance.now();
     let shown = '';
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
+    // A write that fails stops the request it was overtaken by.
+    const overtaken = new AbortController();
+    landing?.done.catch((error: unknown) => overtaken.abort(error));
     try {
-      response = await generateFitting({ ...context, grammar: context.settings.grammar }, call, options.output, {
-        signal,
-        onText: (delta) => {
-          shown += delta;
-          draft.update(shown);
-          context.emit('text', { step: index, delta });
-          onPart?.({ type: 'text', step: index, text: delta });
+      const fitting: FittingContext = {
+        model: context.model,
+        window: context.window,
+        grammar: settings.grammar,
+        // The chat's copy takes the results once they land; until then the request adds them.
+        get messages() {
+          const stored = context.messages;
+          return landing && stored.at(-1) !== landing.messages.at(-1) ? [...stored, ...landing.messages] : stored;
         },
-        onReasoning: (delta) => onPart?.({ type: 'reasoning', step: index, text: delta }),
-      });
+        emit: (type, event) => show(() => context.emit(type, event)),
+      };
+      response = await generateFitting(
+        fitting,
+        call,
+        options.output,
+        {
+          signal: landing ? AbortSignal.any([signal, overtaken.signal]) : signal,
+          onText: (delta) =>
+            show(() => {
+              shown += delta;
+              draft.update(shown);
+              context.emit('text', { step: index, delta });
+              onPart?.({ type: 'text', step: index, text: delta });
+            }),
+          onReasoning: (delta) => show(() => onPart?.({ type: 'reasoning', step: index, text: delta })),
+        },
+      );
     } catch (error) {
       await draft.stop();
+      await landed();
       // The model failed mid-reply (the device was lost, the worker died):
       // keep what it had said, marked as cut short, then report the failure.
       if (shown) await context.commit([cutShortTurn(shown, error)]).catch(() => undefined);
       throw error;
     }
+    await landed();
     // No draft write may land after the turn's commit (which clears the draft).
     await draft.stop();
     const modelMs = performance.now() - started;
@@ -234,11 +278,23 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       const approvals = turn.toolCalls.filter((c) => batch.awaiting.includes(c.id)).map((c) => ({ ...c, awaitingApproval: true }));
       return { ...reply, toolCalls: [], approvals };
     }
-    await context.commit([{ role: 'tool', results: records, createdAt: Date.now() }]);
+    const results: ChatMessage[] = [{ role: 'tool', results: records, createdAt: Date.now() }];
+    const write = context.commit(results);
     stats.hops++;
-    stepEnd();
-    if (batch.terminate) return { ...reply, toolCalls: [], toolResults: records };
-    context.emit('hop', { hops: stats.hops });
+    if (batch.terminate) {
+      await write.catch((error: unknown) => {
+        stats.hops--;
+        throw error;
+      });
+      stepEnd();
+      return { ...reply, toolCalls: [], toolResults: records };
+    }
+    // The next request is made while the results are written (see the top of the loop).
+    const hops = stats.hops;
+    run.landing = new Landing(write, results, () => {
+      stepEnd();
+      context.emit('hop', { hops });
+    });
   }
 }
 

@@ -1,0 +1,82 @@
+// A hop's results are written while the next request already goes to the
+// model (one write less on the hop's path); what the person sees of that
+// answer waits until they are on disk, and a write that fails stops the run.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { StorageQuotaError } from '../errors/index.js';
+import { MemoryChatStore } from '../store/memory-chat-store.js';
+import type { CommitMeta } from '../store/records.js';
+import type { ChatMessage } from '../shared/chat.js';
+import { localAgent } from '../test-support/local-chat.js';
+import { toolCallText as call } from '../testing/calls.js';
+import { tool } from '../tools/define-tool.js';
+
+/** A store that holds (or refuses) the write of a hop's results until told. */
+class HeldResultsStore extends MemoryChatStore {
+  #release!: (ok: boolean) => void;
+  readonly released = new Promise<boolean>((resolve) => (this.#release = resolve));
+  holding = false;
+  release(ok: boolean) {
+    this.#release(ok);
+  }
+  override async append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
+    if (messages.some((m) => m.role === 'tool')) {
+      this.holding = true;
+      if (!(await this.released)) throw new StorageQuotaError();
+    }
+    return super.append(chatId, messages, meta);
+  }
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+}
+
+const echo = tool({ name: 'echo', description: 'Echo', input: z.object({ text: z.string() }), run: ({ text }) => ({ text }) });
+
+describe("a hop's results, written while the next request starts", () => {
+  it('the next request reaches the model before the results land; nothing of its answer shows, streams or is stored until they do', async () => {
+    const store = new HeldResultsStore();
+    const { agent, fake } = await localAgent([call('echo', { text: 'hi' }), 'The tool said hi.'], store);
+    const chat = await agent.newChat({ tools: [echo] });
+    const seen: string[] = [];
+    chat.on('model-start', ({ step }) => seen.push(`model-start ${step}`));
+    chat.on('hop', ({ hops }) => seen.push(`hop ${hops}`));
+    chat.on('text', ({ step, delta }) => seen.push(`text ${step} ${delta}`));
+    const run = chat.send('Echo hi');
+
+    await until(() => store.holding && fake.requests.length === 2);
+    // The model already has the results (they are in its prompt) …
+    expect(fake.requests[1]!.prompt).toContain('"hi"');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // … but the person has seen nothing of the answer, and the chat holds no more than the disk.
+    expect(seen).toEqual(['model-start 0']);
+    expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+
+    store.release(true);
+    expect((await run).text).toBe('The tool said hi.');
+    expect(seen.slice(0, 3)).toEqual(['model-start 0', 'hop 1', 'model-start 1']);
+    expect(seen.slice(3).join('')).toContain('text 1');
+    expect((await store.messages(chat.id)).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('results that cannot be written stop the run with the storage error: the answer already asked for is never shown or stored, the chat goes on', async () => {
+    const store = new HeldResultsStore();
+    const { agent, fake } = await localAgent([call('echo', { text: 'hi' }), 'The tool said hi.', 'Hello again.'], store);
+    const chat = await agent.newChat({ tools: [echo] });
+    const texts: string[] = [];
+    chat.on('text', ({ delta }) => texts.push(delta));
+    const run = chat.send('Echo hi');
+    await until(() => store.holding && fake.requests.length === 2);
+    store.release(false);
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageQuotaError);
+    expect(error).toMatchObject({ stats: { hops: 0 } });
+    expect(texts).toEqual([]);
+    const stored = await store.messages(chat.id);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    // The call ran and its result was lost: it is pending, marked interrupted, never run again by itself.
+    expect(chat.pendingToolCalls).toEqual([expect.objectContaining({ name: 'echo', interrupted: true })]);
+  });
+});
