@@ -142,6 +142,7 @@ export const PENDING: Record<string, string> = {
   'vllm/qwen3coder/missing-opening-tag': 'a Qwen XML call whose <tool_call> opener is missing (<function=…> … </function>) is shown as text and never runs',
   'llama.cpp/llama3/python-tag-builtin-code-interpreter': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
   'llama.cpp/llama3/python-tag-builtin-python': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
+  'llama.cpp/gemma4/thought-channel-then-text': "Gemma 4's thinking block <|channel>thought…<channel|> is shown as text, not reasoning",
   'sglang/llama32/python-tag-repeated': 'a second <|python_tag|> call after a first is shown as text and never runs',
   'sglang/llama32/python-tag-after-text': 'a control-token opener (<|python_tag|>) after text is shown as prose',
 };

@@ -2,13 +2,25 @@
 // `is_partial = true` (a reply still streaming, or cut) is stated as finish
 // 'length'. llama.cpp's message constants: message_assist_call is
 // special_function({arg1: 1}); message_assist is "Hello, world!\nWhat's up?".
-import type { PeerCase, PeerSource } from './types.js';
+import type { PeerCall, PeerCase, PeerSource } from './types.js';
 
 const source = (test: string): PeerSource => ({
   repo: 'ggml-org/llama.cpp',
   path: 'tests/test-chat.cpp',
   commit: 'e7e21164bdf5434e3453777fd27e68cdc0ebfe94',
   test: `test_template_output_parsers: ${test}`,
+});
+
+/**
+ * A later test-chat.cpp (its peg_tester cases: Ministral 3, Nemotron 3 Nano's
+ * Qwen-style XML, Gemma 4), as the search index stores it; the index gives
+ * that version no commit, so its file id stands in.
+ */
+const later = (test: string): PeerSource => ({
+  repo: 'ggml-org/llama.cpp',
+  path: 'tests/test-chat.cpp',
+  commit: 'not given by the index (file id 52254480187, a version after e7e21164)',
+  test: `peg_tester: ${test}`,
 });
 
 const SPECIAL = { name: 'special_function', arguments: { arg1: 1 } };
@@ -235,5 +247,148 @@ export const llamaCppCases: PeerCase[] = [
     output: '<think>I\'m\nthinking</think><|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}, {',
     finish: 'length',
     expected: { calls: [SPECIAL], content: '', reasoning: "I'm\nthinking" },
+  },
+
+  // ── Ministral 3 Reasoning (peg_tester, mistralai-Ministral-3-14B-Reasoning-2512.jinja) ──
+  {
+    id: 'llama.cpp/ministral3/text',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, message_assist'),
+    output: HELLO,
+    finish: 'stop',
+    expected: { calls: [], content: HELLO },
+  },
+  {
+    id: 'llama.cpp/ministral3/think-then-text',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, reasoning_format auto, message_assist_thoughts'),
+    output: `[THINK]I'm\nthinking[/THINK]${HELLO}`,
+    finish: 'stop',
+    expected: { calls: [], content: HELLO, reasoning: "I'm\nthinking" },
+  },
+  {
+    id: 'llama.cpp/ministral3/call',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, message_assist_call'),
+    output: '[TOOL_CALLS]special_function[ARGS]{"arg1":1}',
+    finish: 'stop',
+    expected: { calls: [SPECIAL], content: '' },
+  },
+  {
+    id: 'llama.cpp/ministral3/think-then-call',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, message_assist_call_thoughts'),
+    output: '[THINK]I\'m\nthinking[/THINK][TOOL_CALLS]special_function[ARGS]{"arg1":1}',
+    finish: 'stop',
+    expected: { calls: [SPECIAL], content: '', reasoning: "I'm\nthinking" },
+  },
+  {
+    id: 'llama.cpp/ministral3/two-calls',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, parallel_tool_calls'),
+    output: '[TOOL_CALLS]special_function[ARGS]{"arg1": 1}[TOOL_CALLS]special_function_with_opt[ARGS]{"arg1": 1, "arg2": 2}',
+    finish: 'stop',
+    expected: { calls: [SPECIAL, { name: 'special_function_with_opt', arguments: { arg1: 1, arg2: 2 } }] },
+  },
+  {
+    id: 'llama.cpp/ministral3/call-marker-inside-thinking',
+    family: 'ministral',
+    source: later('Ministral-3-14B-Reasoning-2512, fake tool call marker in reasoning'),
+    output: '[THINK]Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more[/THINK][TOOL_CALLS]special_function[ARGS]{"arg1": 1}',
+    finish: 'stop',
+    expected: { calls: [SPECIAL], reasoning: 'Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more' },
+  },
+
+  // ── Qwen-style XML calls (peg_tester, NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.jinja: the Qwen3-Coder syntax) ──
+  {
+    id: 'llama.cpp/xml/call',
+    family: 'qwen3.5',
+    source: later('Nemotron-3 Nano, message_assist_call'),
+    output: '<tool_call>\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>\n',
+    finish: 'stop',
+    expected: { calls: [SPECIAL], content: '' },
+  },
+  {
+    id: 'llama.cpp/xml/two-calls',
+    family: 'qwen3.5',
+    source: later('Nemotron-3 Nano, parallel_tool_calls'),
+    output:
+      '<tool_call>\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=special_function_with_opt>\n<parameter=arg1>\n1\n</parameter>\n<parameter=arg2>\n2\n</parameter>\n</function>\n</tool_call>\n',
+    finish: 'stop',
+    expected: { calls: [SPECIAL, { name: 'special_function_with_opt', arguments: { arg1: 1, arg2: 2 } }] },
+  },
+  {
+    id: 'llama.cpp/xml/multiline-code',
+    family: 'qwen3.5',
+    source: later('Nemotron-3 Nano, python_tool'),
+    output: '<tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print("Hello, world!")\n\nhello()\n</parameter>\n</function>\n</tool_call>\n',
+    finish: 'stop',
+    expected: { calls: [{ name: 'python', arguments: { code: 'def hello():\n    print("Hello, world!")\n\nhello()' } }] },
+  },
+  {
+    id: 'llama.cpp/xml/call-inside-thinking',
+    family: 'qwen3.5',
+    source: later('Nemotron-3 Nano, tool call segment in reasoning (thinking enabled)'),
+    output:
+      'Let\'s call a tool: <tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print("Not the real call!")\n\nhello()\n</parameter>\n</function>\n</tool_call>\n</think>\n<tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print("Hello, world!")\n\nhello()\n</parameter>\n</function>\n</tool_call>\n',
+    finish: 'stop',
+    thinkOpened: true,
+    expected: {
+      calls: [{ name: 'python', arguments: { code: 'def hello():\n    print("Hello, world!")\n\nhello()' } }],
+      reasoning: 'Let\'s call a tool: <tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print("Not the real call!")\n\nhello()\n</parameter>\n</function>\n</tool_call>\n',
+    },
+  },
+
+  // ── Gemma 4 (peg_tester, google-gemma-4-31B-it.jinja) ──
+  {
+    id: 'llama.cpp/gemma4/text',
+    family: 'gemma4',
+    source: later('Gemma 4, "Hello, world!"'),
+    output: 'Hello, world!',
+    finish: 'stop',
+    expected: { calls: [], content: 'Hello, world!' },
+  },
+  {
+    id: 'llama.cpp/gemma4/thought-channel-then-text',
+    family: 'gemma4',
+    source: later('Gemma 4, reasoning_format auto, message_assist_thoughts'),
+    output: `<|channel>thought\nI'm\nthinking<channel|>${HELLO}`,
+    finish: 'stop',
+    expected: { calls: [], content: HELLO, reasoning: "I'm\nthinking" },
+  },
+  ...(
+    [
+      ['string-argument', '<|tool_call>call:get_time{city:<|"|>London<|"|>}<tool_call|>', [{ name: 'get_time', arguments: { city: 'London' } }]],
+      ['string-with-space', '<|tool_call>call:get_time{city:<|"|>San Francisco<|"|>}<tool_call|>', [{ name: 'get_time', arguments: { city: 'San Francisco' } }]],
+      ['empty-arguments', '<|tool_call>call:empty_args{}<tool_call|>', [{ name: 'empty_args', arguments: {} }]],
+      [
+        'two-calls',
+        '<|tool_call>call:get_time{city:<|"|>London<|"|>}<tool_call|><|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
+        [
+          { name: 'get_time', arguments: { city: 'London' } },
+          { name: 'get_weather', arguments: { city: 'Paris' } },
+        ],
+      ],
+      ['integer', '<|tool_call>call:special_function{arg1:42}<tool_call|>', [{ name: 'special_function', arguments: { arg1: 42 } }]],
+      ['negative-number', '<|tool_call>call:special_function{arg1:-7}<tool_call|>', [{ name: 'special_function', arguments: { arg1: -7 } }]],
+      ['decimal', '<|tool_call>call:amount{orig:3.14}<tool_call|>', [{ name: 'amount', arguments: { orig: 3.14 } }]],
+    ] satisfies [string, string, PeerCall[]][]
+  ).map(
+    ([name, output, calls]): PeerCase => ({
+      id: `llama.cpp/gemma4/${name}`,
+      family: 'gemma4',
+      source: later(`Gemma 4, tool call ${name}`),
+      output,
+      finish: 'stop',
+      expected: { calls, content: '' },
+    }),
+  ),
+  {
+    id: 'llama.cpp/gemma4/text-then-call',
+    family: 'gemma4',
+    source: later('Gemma 4, message_with_content_and_tool_call'),
+    output: `${HELLO}<|tool_call>call:get_time{city:<|"|>Paris<|"|>}<tool_call|>`,
+    finish: 'stop',
+    expected: { calls: [{ name: 'get_time', arguments: { city: 'Paris' } }], content: HELLO },
   },
 ];
