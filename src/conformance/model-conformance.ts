@@ -8,11 +8,13 @@ import type { ChatOptions } from '../agent/chat-options.js';
 import { convTemplate, replyReasoning } from '../protocol/conv-templates.js';
 import { modelEntry, type ModelEntry } from '../protocol/model-table.js';
 import type { Reasoning } from '../protocol/types.js';
+import type { JsonObject } from '../shared/json.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
 import type { FakeOutput } from '../testing/types.js';
 import { rawTool, tool } from '../tools/define-tool.js';
 import { messageOf } from '../errors/message-of.js';
+import { assistantText, loadTemplate, resultFrame, templateSourceFor } from './template-oracle.js';
 
 export const CHECKS = ['managed', 'raw', 'auto', 'required', 'named', 'none'] as const;
 export type Check = (typeof CHECKS)[number];
@@ -25,7 +27,16 @@ export interface Conformance {
   reasoning: Reasoning;
   /** Each check: passed, or what went wrong. */
   results: Record<Check, true | string>;
+  /**
+   * The model's own chat template (or one with the same call format) that
+   * wrote the scripted calls, where a package ships one; otherwise the calls
+   * are tabagent's own rendering of the family's format.
+   */
+  oracle?: { origin: string; model: string; relation: 'own' | 'same-format' };
 }
+
+/** What a run may take other than the model table's word for a model: a control that the table can fail. */
+export type EntryOverride = Partial<Pick<ModelEntry, 'family' | 'template'>>;
 
 const weather = () =>
   tool({
@@ -36,14 +47,30 @@ const weather = () =>
   });
 const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } });
 
-export async function conform(modelId: string, contextWindow: number): Promise<Conformance> {
-  const entry = modelEntry(modelId);
+/**
+ * `override`: run the model as if the table said this instead (the calls are
+ * still those its own template writes), to show a wrong entry fails.
+ */
+export async function conform(modelId: string, contextWindow: number, override: EntryOverride = {}): Promise<Conformance> {
+  const entry = { ...modelEntry(modelId), ...override };
   const reasoning = replyReasoning(convTemplate(entry.template)!, entry.thinks, undefined);
   // What the model writes before its answer, as its template and training have it.
-  const lead = reasoning === 'think' ? '<think>\nThe user asked; I know what to do.\n</think>\n\n' : reasoning === 'opened' ? 'The user asked; I know what to do.\n</think>\n\n' : '';
+  const thought = 'The user asked; I know what to do.';
+  const lead = reasoning === 'think' ? `<think>\n${thought}\n</think>\n\n` : reasoning === 'opened' ? `${thought}\n</think>\n\n` : '';
   const say = (text: string) => lead + text;
-  const call = (name: string, args: Record<string, unknown>) => say(toolCallText(name, args, entry.family));
-  const chat = (script: FakeOutput[], options: ChatOptions) => localChat(script, options, { modelId, contextWindow });
+  // The calls as the model's own chat template writes them, found by the model (not by
+  // the family the table gives it); tabagent's own rendering where no package ships one.
+  const source = templateSourceFor(entry.base);
+  const template = source && (await loadTemplate(source));
+  const call = (name: string, args: Record<string, unknown>) => {
+    if (!template) return say(toolCallText(name, args, entry.family));
+    const text = assistantText(template, { name, calls: [{ name, arguments: args as JsonObject }] }, reasoning === 'think' ? thought : undefined);
+    // A template that writes the think block itself (Qwen3) has it already.
+    return text.startsWith('<think>') ? text : say(text);
+  };
+  // How the model's own template gives a tool result (a same-format stand-in says nothing of the prompt).
+  const frame = template && source.relation === 'own' ? resultFrame(template) : undefined;
+  const chat = (script: FakeOutput[], options: ChatOptions) => localChat(script, options, { modelId, contextWindow, ...override });
 
   const checks: Record<Check, () => Promise<void>> = {
     async managed() {
@@ -54,6 +81,13 @@ export async function conform(modelId: string, contextWindow: number): Promise<C
       const [first, second] = fake.requests;
       expect(first!.prompt.includes('get_weather') && first!.prompt.includes('search_web'), 'the tools are declared in the prompt');
       expect(second!.prompt.includes('sunny'), 'the tool result reaches the model');
+      if (frame) {
+        const prompt = second!.prompt;
+        const start = prompt.indexOf(frame.before);
+        const end = start < 0 ? -1 : prompt.indexOf(frame.after, start + frame.before.length);
+        const framed = end >= 0 && prompt.slice(start + frame.before.length, end).includes('sunny');
+        expect(framed, `the tool result is given as the model's own template gives it: ${JSON.stringify(frame.before)} … ${JSON.stringify(frame.after)}`);
+      }
       expect(second!.reusedCache, 'the second hop reuses the KV cache');
     },
     async raw() {
@@ -91,7 +125,8 @@ export async function conform(modelId: string, contextWindow: number): Promise<C
       (error: unknown) => `${(error as Error)?.name ?? 'Error'}: ${messageOf(error)}`,
     );
   }
-  return { modelId, entry, contextWindow, reasoning, results };
+  const oracle = template && { origin: template.origin, model: source.model, relation: source.relation };
+  return { modelId, entry, contextWindow, reasoning, results, ...(oracle ? { oracle } : {}) };
 }
 
 function expect(ok: boolean, what: string): void {

