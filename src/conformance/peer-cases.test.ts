@@ -79,7 +79,29 @@ export const DIFFERENCES: Record<string, Deliberate> = {
     reason: 'a number JSON cannot hold (1e999) makes its call malformed and the model is told; vLLM drops that call silently. The well-formed sibling runs in both',
     ours: { calls: [malformed('calc'), { name: 'get_weather', arguments: { city: 'San Francisco', metric: 'celsius' } }], text: '' },
   },
-  'vllm/pythonic/unrecoverable': { reason: MALFORMED, ours: { calls: [malformed('')], text: '' } },
+  'vllm/pythonic/unrecoverable': { reason: MALFORMED, ours: { calls: [malformed('f'), malformed('g')], text: '' } },
+  'vllm/pythonic/mismatched-brackets': {
+    reason: `${MALFORMED}; a bracket that closes the wrong group leaves the list unreadable, and none of it is shown`,
+    ours: { calls: [malformed('foo')], text: '' },
+  },
+  'vllm/pythonic/bad-sibling': {
+    reason: `${MALFORMED}; the readable calls of the list run in both, the unreadable one is reported in its place`,
+    ours: { calls: [malformed('bad'), { name: 'get_weather', arguments: { city: 'San Francisco', metric: 'celsius' } }], text: '' },
+  },
+  'vllm/pythonic/unparsable-sibling': {
+    reason: `${MALFORMED}; quotes that do not pair leave nothing to split the list by, so none of its calls is guessed at (vLLM re-parses the text around the bad quote)`,
+    ours: { calls: [malformed('')], text: '' },
+  },
+  ...Object.fromEntries(
+    ['function-eq', 'function-name-attr', 'tool-tag', 'response-tag', 'json-tag', 'xml-tag', 'json-tag-upper', 'bare-json', 'bare-json-multiline', 'two-function-eq-calls', 'bare-json-after-text'].map((name) => [
+      `llama.cpp/hermes/${name}`,
+      {
+        reason:
+          "a Hermes/Qwen call is read in the <tool_call> wrapper the model was trained on (and Qwen2.5-Coder's <tools>): with the grammar on the model can write no other; llama.cpp also runs <function=…>, <tool>, <response>, <json>, <xml> and bare JSON, which a reply quoting such markup (an answer about an API, say) would run",
+        ours: { calls: [], text: CASES.find((c) => c.id === `llama.cpp/hermes/${name}`)!.output.trim() },
+      },
+    ]),
+  ),
   'vllm/qwen3coder/missing-parameter-close': {
     reason: `${MALFORMED}; vLLM guesses the parameter ended where the next one opens`,
     ours: { calls: [malformed('get_current_weather')], text: 'Let me check the weather for you:' },
@@ -126,26 +148,7 @@ export const DIFFERENCES: Record<string, Deliberate> = {
  * case id → class. The test asserts each still differs; when a fix makes one
  * read as the peer's, move it out of here.
  */
-export const PENDING: Record<string, string> = {
-  'vllm/pythonic/mismatched-brackets': 'the stray ] of a broken pythonic list is shown as text',
-  'vllm/pythonic/bad-sibling': 'a pythonic list with one broken call: no call of it runs and the malformed report names no tool (the peer runs the well-formed ones)',
-  'vllm/pythonic/unparsable-sibling': 'a pythonic list with one broken call: no call of it runs and the malformed report names no tool (the peer runs the well-formed ones)',
-  ...Object.fromEntries(
-    ['function-eq', 'function-name-attr', 'tool-tag', 'response-tag', 'json-tag', 'xml-tag', 'json-tag-upper', 'bare-json', 'bare-json-multiline', 'two-function-eq-calls', 'bare-json-after-text'].map(
-      (name) => [
-        `llama.cpp/hermes/${name}`,
-        'a Hermes/Qwen call written in another wrapper than <tool_call> or <tools> (<function=…>, <tool>, <response>, <json>, <xml>, bare JSON) is shown as text and never runs',
-      ],
-    ),
-  ),
-  'vllm/qwen3coder/no-tool-call-wrapper': 'a Qwen XML call whose <tool_call> opener is missing (<function=…> … </function>) is shown as text and never runs',
-  'vllm/qwen3coder/missing-opening-tag': 'a Qwen XML call whose <tool_call> opener is missing (<function=…> … </function>) is shown as text and never runs',
-  'llama.cpp/llama3/python-tag-builtin-code-interpreter': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
-  'llama.cpp/llama3/python-tag-builtin-python': 'Llama 3.1 built-in tool syntax <|python_tag|>NAME.call(k=v) runs python with the whole text as code',
-  'llama.cpp/gemma4/thought-channel-then-text': "Gemma 4's thinking block <|channel>thought…<channel|> is shown as text, not reasoning",
-  'sglang/llama32/python-tag-repeated': 'a second <|python_tag|> call after a first is shown as text and never runs',
-  'sglang/llama32/python-tag-after-text': 'a control-token opener (<|python_tag|>) after text is shown as prose',
-};
+export const PENDING: Record<string, string> = {};
 
 function asOurs(call: ParsedCall): OurCall {
   return call.problem ? { name: call.name, problem: call.problem.truncated ? 'truncated' : 'malformed' } : { name: call.name, arguments: call.arguments };

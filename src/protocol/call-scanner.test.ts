@@ -332,3 +332,43 @@ describe("what the peers' cases found", () => {
     expect(scanOutput(phi4ToolCall, 'functools[', 'length').calls).toEqual([{ name: '', problem: truncated }]);
   });
 });
+
+describe("what the peers' cases found, second pass", () => {
+  const malformed = { truncated: false, detail: expect.any(String) };
+  const weather = { name: 'get_weather', arguments: { city: 'Paris' } };
+
+  it.each([1, 3, 1000])('a pythonic list with mismatched brackets is one malformed call, with no stray bracket shown (%i at a time)', (size) => {
+    const out = streamed(llamaSyntax, '[foo(x=1])]', size);
+    expect(out).toMatchObject({ streamedText: '', calls: [{ name: 'foo', problem: malformed }] });
+  });
+
+  it('a pythonic list with one unreadable call runs the others and reports that one in its place', () => {
+    expect(scanOutput(llamaSyntax, `[bad(x=b'z'), get_weather(city="Paris")]`, 'stop').calls).toEqual([{ name: 'bad', problem: malformed }, weather]);
+    // Quotes that do not pair leave nothing to split the list by: all of it is malformed, no call guessed.
+    expect(scanOutput(llamaSyntax, `[get_weather(city="Paris"), f(a='x 'y', b='z')]`, 'stop').calls).toEqual([{ name: '', problem: malformed }]);
+  });
+
+  it("Llama 3.1's built-in tool syntax after <|python_tag|> is a call of that tool with its arguments", () => {
+    expect(scanOutput(llamaSyntax, `<|python_tag|>brave_search.call(query="Paris weather")`, 'stop').calls).toEqual([{ name: 'brave_search', arguments: { query: 'Paris weather' } }]);
+  });
+
+  it.each([1, 3, 1000])('calls each after its own <|python_tag|> are all read, and one after text too (%i at a time)', (size) => {
+    const repeated = streamed(llamaSyntax, '<|python_tag|>{"name": "a", "parameters": {}}<|python_tag|>{"name": "b", "parameters": {"x": 1}}', size);
+    expect(repeated).toMatchObject({ streamedText: '', calls: [{ name: 'a', arguments: {} }, { name: 'b', arguments: { x: 1 } }] });
+    const afterText = streamed(llamaSyntax, 'Some intro. <|python_tag|>{"name": "get_weather", "parameters": {"city": "Paris"}}', size);
+    expect(afterText).toMatchObject({ streamedText: 'Some intro.', calls: [weather] });
+  });
+
+  it.each([1, 3, 1000])('a Qwen XML call whose <tool_call> wrapper is missing is still read (%i at a time)', (size) => {
+    const out = streamed(qwenXml, 'Checking.\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\nDone.', size);
+    expect(out).toMatchObject({ streamedText: 'Checking.\n\nDone.', calls: [weather] });
+  });
+});
+
+describe('what the templates write', () => {
+  it.each([1, 3, 1000])('Llama JSON written compactly (no space after the colon) is a call too (%i at a time)', (size) => {
+    const out = streamed(llamaSyntax, '{"name":"get_weather","parameters":{"location":"Boston"}}', size);
+    expect(out).toMatchObject({ streamedText: '', calls: [{ name: 'get_weather', arguments: { location: 'Boston' } }] });
+    expect(streamed(llamaSyntax, '{"result": 42}', size)).toMatchObject({ streamedText: '{"result": 42}', calls: [] });
+  });
+});

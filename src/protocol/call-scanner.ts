@@ -181,6 +181,19 @@ export class CallScanner {
     }
     const newline = raw.indexOf('\n', this.pos);
     const lineEnd = newline < 0 ? raw.length : newline + 1;
+    const token = this.format?.anywhereOpener;
+    if (token && !anywhere && !this.inFence) {
+      const at = raw.indexOf(token, this.pos);
+      if (at >= 0 && at < lineEnd) return this.openCall(at, false);
+      // The token may still be arriving at the end of what came so far.
+      const held = final || newline >= 0 ? -1 : partialSuffix(raw, token, this.pos);
+      if (held >= 0) {
+        this.emit(raw.slice(this.pos, held));
+        this.pos = held;
+        this.lineStart = false;
+        return false;
+      }
+    }
     if (anywhere && !this.inFence) {
       // Variants of an 'anywhere' opener start with the same character.
       const cue = this.format!.opener[0]!;
@@ -215,7 +228,8 @@ export class CallScanner {
     this.mode = 'call';
     this.callStart = at;
     // Prose cannot write a control token: what follows one is a call, wherever it stands.
-    this.callAnchored = anchored || (this.format!.controlOpener && this.raw.startsWith(this.format!.opener, at));
+    const { controlOpener, opener, anywhereOpener } = this.format!;
+    this.callAnchored = anchored || (controlOpener && this.raw.startsWith(opener, at)) || (anywhereOpener !== undefined && this.raw.startsWith(anywhereOpener, at));
     this.pos = at;
     return true;
   }
@@ -282,6 +296,14 @@ export class CallScanner {
     this.shown = true;
     this.heldSpace = chunk.slice(trimmed.length);
   }
+}
+
+/** Where a proper prefix of `token` ends `text` (from `from` on), or -1. */
+function partialSuffix(text: string, token: string, from: number): number {
+  for (let k = Math.min(token.length - 1, text.length - from); k > 0; k--) {
+    if (text.endsWith(token.slice(0, k))) return text.length - k;
+  }
+  return -1;
 }
 
 function allFinite(value: JsonValue): boolean {

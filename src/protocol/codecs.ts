@@ -118,5 +118,6 @@ export const codecs: Record<ModelFamily, ToolCodec> = {
   // Ministral 3 Reasoning thinks in [THINK]…[/THINK] (control tokens of its tokenizer), as its system prompt asks.
   ministral: codec('ministral', ministralArgs, ministralTools, ministralResults, { open: '[THINK]', close: '[/THINK]' }),
   'phi4-mini': codec('phi4-mini', phi4ToolCall, phi4Tools, plainResults),
-  gemma4: codec('gemma4', gemma4Call, gemma4Tools, gemma4Results),
+  // Gemma 4 thinks in a thought channel, as its template and llama.cpp's cases write it.
+  gemma4: codec('gemma4', gemma4Call, gemma4Tools, gemma4Results, { open: '<|channel>thought', close: '<channel|>' }),
 };

@@ -40,6 +40,11 @@ export interface CallFormat {
    * one is reported to the model rather than shown as text.
    */
   readonly controlOpener: boolean;
+  /**
+   * A control token that opens a call anywhere, even in a 'reply-start'
+   * format (Llama's <|python_tag|>): a call after text.
+   */
+  readonly anywhereOpener?: string;
   /** The exact text every call (anywhere) or call list (reply-start) opens with. */
   readonly opener: string;
   /** For reply-start lists: what opens and closes the list and separates its calls. */

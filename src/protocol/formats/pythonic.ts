@@ -13,9 +13,16 @@ export function isPythonicList(rest: string): 'yes' | 'no' | 'maybe' {
   return MAY_START.test(rest) ? 'maybe' : 'no';
 }
 
-/** Index just past the bracket, quote or parenthesis group that opens at `from`, or -1. */
+const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * Index just past the bracket group that opens at `from`; -1 while it is
+ * open, and also when a bracket closes the wrong group: such a list can never
+ * be read, and it runs to the end of the reply (then reported malformed, with
+ * none of it shown).
+ */
 function endOfGroup(text: string, from: number): number {
-  let depth = 0;
+  const open: string[] = [];
   let quote: string | null = null;
   for (let i = from; i < text.length; i++) {
     const c = text[i]!;
@@ -25,8 +32,11 @@ function endOfGroup(text: string, from: number): number {
       continue;
     }
     if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c) && --depth === 0) return i + 1;
+    else if (c in CLOSER) open.push(CLOSER[c]!);
+    else if (')]}'.includes(c)) {
+      if (open.pop() !== c) return -1;
+      if (open.length === 0) return i + 1;
+    }
   }
   return -1;
 }
@@ -58,15 +68,17 @@ function splitTopLevel(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-function readCall(text: string): ParsedCall | null {
+/** One `name(key=value, …)` call; a call that cannot be read is reported in its place, named if its name shows. */
+export function readCall(text: string): ParsedCall {
+  const unreadable: ParsedCall = { name: /^([A-Za-z_][\w.]*)\s*\(/.exec(text)?.[1] ?? '', problem: { truncated: false, detail: `could not read ${JSON.stringify(text.slice(0, 200))}` } };
   const match = /^([A-Za-z_][\w.]*)\(([\s\S]*)\)$/.exec(text);
-  if (!match) return null;
+  if (!match) return unreadable;
   const args: JsonObject = {};
   for (const part of splitTopLevel(match[2]!)) {
     const eq = /^([A-Za-z_]\w*)\s*=\s*([\s\S]+)$/.exec(part);
-    if (!eq) return null;
+    if (!eq) return unreadable;
     const value = parseModelJson(eq[2]!);
-    if (typeof value === 'symbol') return null;
+    if (typeof value === 'symbol') return unreadable;
     Object.defineProperty(args, eq[1]!, { value, enumerable: true, writable: true, configurable: true });
   }
   return { name: match[1]!, arguments: args };
@@ -77,9 +89,7 @@ export function readPythonic(text: string): ReadCalls {
   if (end < 0 || text.slice(end).trim() !== '') return { calls: [], broken: true };
   const calls: ParsedCall[] = [];
   for (const part of splitTopLevel(text.slice(1, end - 1))) {
-    const call = readCall(part);
-    if (!call) return { calls, broken: true };
-    calls.push(call);
+    calls.push(readCall(part));
   }
   return { calls, broken: calls.length === 0 };
 }

@@ -8,6 +8,8 @@ import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
+const BARE = '<function=';
+const FUNCTION_CLOSE = '</function>';
 const FUNCTION = /^\s*<function=([^>\n]+)>([\s\S]*?)<\/function>\s*$/;
 // A value never holds another parameter's opening: one missing its </parameter> leaves text unread (malformed).
 const PARAMETER = /<parameter=([^>\n]+)>\n?((?:(?!<parameter=)[\s\S])*?)\n?<\/parameter>/g;
@@ -22,12 +24,15 @@ export const qwenXml: CallFormat = {
       ? { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'qwen_xml_parameter', json_schema: tool.parameters }, end: `\n</function>\n${CLOSE}` }
       : // xgrammar 0.1.27 aborts on qwen_xml_parameter with no properties; a call without them is fixed text.
         { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'const_string', value: '</function>' }, end: `\n${CLOSE}` },
-  closes(text) {
+  closes(text, final) {
+    if (text.startsWith(BARE)) return endOfBare(text, final);
     const end = text.indexOf(CLOSE, OPEN.length);
     if (end >= 0) return end + CLOSE.length;
     return -1;
   },
   read(text): ReadCalls {
+    // A call written without its <tool_call> wrapper (Qwen3-Coder drops it at times, as vLLM's cases show).
+    if (text.startsWith(BARE)) return qwenXml.read(`${OPEN}\n${text.replace(/\s*<\/tool_call>$/, '')}\n${CLOSE}`);
     if (!text.endsWith(CLOSE)) return { calls: [], broken: true };
     const match = FUNCTION.exec(text.slice(OPEN.length, -CLOSE.length));
     if (!match) return { calls: [], broken: true };
@@ -43,7 +48,18 @@ export const qwenXml: CallFormat = {
     return { calls: [call], broken: false };
   },
   guessName: (text) => /<function=([^>\n]{1,200})>/.exec(text)?.[1] ?? '',
+  opensVariant: (rest) => (rest.startsWith(BARE) ? 'yes' : BARE.startsWith(rest) ? 'maybe' : 'no'),
 };
+
+/** Where a wrapper-less call ends: after </function>, and the stray </tool_call> that may follow it. */
+function endOfBare(text: string, final: boolean): number {
+  const end = text.indexOf(FUNCTION_CLOSE);
+  if (end < 0) return -1;
+  const after = end + FUNCTION_CLOSE.length;
+  const rest = text.slice(after).trimStart();
+  if (rest.startsWith(CLOSE)) return text.indexOf(CLOSE, after) + CLOSE.length;
+  return !final && rest.length < CLOSE.length && CLOSE.startsWith(rest) ? -1 : after;
+}
 
 function hasProperties(schema: unknown): boolean {
   const properties = (schema as { properties?: unknown } | null)?.properties;
