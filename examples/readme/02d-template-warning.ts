@@ -8,7 +8,7 @@ import { check, useFakeScript } from '../../src/test-support/readme-model.js';
 useFakeScript(['Hello!'], { template: 'llama-3' });
 const warnings: string[] = [];
 const console = { warn: (message: string) => warnings.push(message) };
-const agent = await createAgent();
+const agent = await createAgent({});
 
 // #region readme
 agent.on('model-warning', (w) => console.warn(w.message));
