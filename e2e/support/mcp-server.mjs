@@ -1,7 +1,7 @@
 // A real MCP server for tabagent's tests, built with the official SDK
 // (@modelcontextprotocol/server), served over Streamable HTTP with sessions
 // and CORS as a deployment on another origin than the page needs.
-//   node e2e/support/mcp-server.mjs --port 4190
+//   node e2e/support/mcp-server.mjs --port 4191
 // Endpoints:
 //   /mcp          the server (tools below)
 //   /secure/mcp   the same, only with `Authorization: Bearer secret-token`
@@ -184,6 +184,6 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--port');
-  const { url } = await startMcpTestServer({ port: at > 0 ? Number(process.argv[at + 1]) : 4190 });
+  const { url } = await startMcpTestServer({ port: at > 0 ? Number(process.argv[at + 1]) : 4191 });
   console.log(`MCP test server on ${url}`);
 }

@@ -168,8 +168,11 @@ describe('mcpTools', () => {
     expect(isMcpConnectionError(garbage)).toBe(true);
     const refused = await mcpTools(`${server.origin}/secure/mcp`).catch((e: unknown) => e);
     expect(isMcpConnectionError(refused) && { status: refused.httpStatus, unauthorized: refused.unauthorized }).toEqual({ status: 401, unauthorized: true });
-    const down = await mcpTools('http://127.0.0.1:9/mcp').catch((e: unknown) => e);
-    expect(isMcpConnectionError(down)).toBe(true);
+    // A port nothing listens on (one that was just let go).
+    const gone = await startMcpTestServer();
+    await gone.close();
+    const down = await mcpTools(gone.url).catch((e: unknown) => e);
+    expect(isMcpConnectionError(down) && (down.cause as Error).message).toMatch(/fetch failed/);
     const withToken = await open(`${server.origin}/secure/mcp`, { token: 'secret-token' });
     const withHeader = await open(`${server.origin}/secure/mcp`, { headers: { Authorization: 'Bearer secret-token' } });
     expect([withToken.tools.length, withHeader.tools.length]).toEqual([5, 5]);
