@@ -12,7 +12,7 @@ export const LAYERS = [
   ['errors'],
   ['protocol', 'tools', 'webllm'],
   ['rpc'],
-  ['model', 'store', 'worker'],
+  ['model', 'store', 'worker', 'mcp'],
   ['agent'],
   ['testing'],
   ['entries'],

@@ -15,6 +15,7 @@ import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
 export type { Prompt, PromptMessage } from './prompt.js';
 export type { ModelWarning } from '../model/agent-model.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
+import { ToolSet } from './tool-set.js';
 import { Emitter } from './events.js';
 import type { AgentModel, ModelState, ModelStateChange, ModelWarning } from '../model/agent-model.js';
 import type { ModelOptions } from '../model/model-session.js';
@@ -149,7 +150,7 @@ export class Agent extends Emitter<AgentEvents> {
       messageCount: 0,
       version: 0,
       settings,
-      tools: tools.names.map((name) => ({ name, kind: tools.get(name)!.kind })),
+      tools: [...tools.own],
       answers: [],
     };
     await this.store.create(record);
@@ -165,7 +166,8 @@ export class Agent extends Emitter<AgentEvents> {
     const record = await this.store.get(id);
     if (!record) throw new ChatNotFoundError(id);
     const { allowMissingTools = false, ...overrides } = options;
-    const given = new Set((overrides.tools ?? []).map((t) => t?.name));
+    // An MCP server's tools are not asked for: the server decides which it offers now.
+    const given = new Set(new ToolSet(overrides.tools ?? []).names);
     const missing = record.tools.map((t) => t.name).filter((name) => !given.has(name));
     if (missing.length && !allowMissingTools) throw new MissingToolsError(id, missing);
     // A stored choice the given tools cannot honour (a missing tool, or any tool when none are given) falls back to 'auto'.

@@ -26,6 +26,8 @@ export type ChatEvents = {
   'tool-denied': { callId: string; toolName: string; reason: string };
   /** Older messages no longer fit the model's context window: the model now sees the chat from `dropped` on (the stored chat keeps all). */
   'context-trimmed': ContextTrim;
+  /** A source's tools changed (an MCP server's list): `names` are the tools the next run offers (with `error`, the chat could not take the new list and keeps these). */
+  'tools-changed': { chatId: string; names: string[]; error?: Error };
   /** A hop finished: tools ran and the model is asked again; `hops` counts this run's round trips so far. */
   hop: { hops: number };
 };

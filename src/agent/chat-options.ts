@@ -2,7 +2,7 @@ import { InvalidOptionsError } from '../errors/index.js';
 import type { GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../tools/encode-result.js';
-import type { Tool } from '../tools/types.js';
+import type { ToolEntry } from '../tools/types.js';
 import { checkContextOptions, type ContextOptions } from './context-window.js';
 import { checkHooks, type ToolHooks } from './hooks.js';
 import type { ChatSettings } from '../shared/chat.js';
@@ -12,8 +12,8 @@ import { ToolSet } from './tool-set.js';
 
 export interface ChatOptions extends ToolHooks {
   system?: string;
-  /** Managed (`tool()`) and raw (`rawTool()`) tools; names must be unique. */
-  tools?: Tool[];
+  /** Managed (`tool()`) and raw (`rawTool()`) tools, and MCP servers' (`mcpTools()`); names must be unique (a server's are namespaced on a clash). */
+  tools?: ToolEntry[];
   /** Model → tools → model round trips allowed per run (default 5; at least 1: a chat that should not run tools has none). */
   maxToolHops?: number;
   /** Handlers of one turn run at most this many at once (default 1: one after another). */

@@ -5,7 +5,7 @@ import type { ChatModel, GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
-import type { Tool } from '../tools/types.js';
+import type { Tool, ToolEntry } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
@@ -74,6 +74,7 @@ export class Chat extends Emitter<ChatEvents> {
   readonly #settings: ChatSettings;
   readonly #hooks: ToolHooks;
   readonly #window: ContextWindow;
+  #unsubscribe: Array<() => void> = [];
 
   constructor(init: ChatInit) {
     super();
@@ -86,6 +87,30 @@ export class Chat extends Emitter<ChatEvents> {
     const model = init.model;
     this.#window = new ContextWindow({ ...init.context, modelWindow: () => model.info.contextWindow });
     this.#state = new ChatState({ ...init, onChange: (count) => this.emit('messages', { chatId: this.id, count }) });
+    this.#follow(init.tools);
+  }
+
+  /**
+   * Hear when a source's tools change (an MCP server's list): the runs that
+   * start after it offer the new list. A list the chat cannot take (its
+   * default tool choice names a tool that left) keeps the one before.
+   */
+  #follow(tools: ToolSet): void {
+    for (const stop of this.#unsubscribe) stop();
+    this.#unsubscribe = tools.sources.map((source) =>
+      source.subscribe(() => {
+        let next: ToolSet;
+        try {
+          next = new ToolSet(this.#tools.entries);
+          next.checkChoice(this.#settings.toolChoice, 'toolChoice');
+        } catch (error) {
+          this.emit('tools-changed', { chatId: this.id, names: this.#tools.names, error: error as Error });
+          return;
+        }
+        this.#tools = next;
+        this.emit('tools-changed', { chatId: this.id, names: next.names });
+      }),
+    );
   }
 
   get title(): string {
@@ -121,7 +146,7 @@ export class Chat extends Emitter<ChatEvents> {
    * must be unique; the stored chat records the new list, so `openChat` asks
    * for these tools.
    */
-  setTools(tools: Tool[]): Promise<void> {
+  setTools(tools: ToolEntry[]): Promise<void> {
     let next: ToolSet;
     try {
       next = new ToolSet(tools);
@@ -130,8 +155,9 @@ export class Chat extends Emitter<ChatEvents> {
       return Promise.reject(error);
     }
     return this.#state.exclusive(async () => {
-      await this.#state.update({ tools: next.names.map((name) => ({ name, kind: next.get(name)!.kind })) });
+      await this.#state.update({ tools: [...next.own] });
       this.#tools = next;
+      this.#follow(next);
     });
   }
 
@@ -293,11 +319,13 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** Stop accepting work. Runs already queued still reject with ChatClosedError. */
   close(): void {
-    this.#state.close(new ChatClosedError(this.id));
+    this.closeWith(new ChatClosedError(this.id));
   }
 
   /** @internal The agent closing (or deleting the chat) closes it. */
   closeWith(error: ChatClosedError | AgentClosedError): void {
+    for (const stop of this.#unsubscribe) stop();
+    this.#unsubscribe = [];
     this.#state.close(error);
   }
 

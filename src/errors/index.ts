@@ -32,6 +32,8 @@ import { StorageQuotaError } from './storage-quota-error.js';
 import { ToolTimeoutError } from './tool-timeout-error.js';
 import { DeviceLostError } from './device-lost-error.js';
 import { AgentClosedError } from './agent-closed-error.js';
+import { McpConnectionError } from './mcp-connection-error.js';
+import { McpToolError } from './mcp-tool-error.js';
 import type { TabAgentError } from './base.js';
 
 export { TabAgentError, isTabAgentError } from './base.js';
@@ -52,6 +54,8 @@ export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
 export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
 export { InvalidOptionsError, isInvalidOptionsError } from './invalid-options-error.js';
+export { McpConnectionError, isMcpConnectionError } from './mcp-connection-error.js';
+export { McpToolError, isMcpToolError, type McpFailure } from './mcp-tool-error.js';
 export { InvalidToolArgumentsError, isInvalidToolArgumentsError, type ArgumentIssue } from './invalid-tool-arguments-error.js';
 export { ModelError, isModelError } from './model-error.js';
 export { ModelLoadError, isModelLoadError } from './model-load-error.js';
@@ -88,6 +92,8 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   FakeGrammarError,
   InvalidOptionsError,
   InvalidToolArgumentsError,
+  McpConnectionError,
+  McpToolError,
   ModelError,
   ModelLoadError,
   PendingToolCallsError,

@@ -4,9 +4,7 @@ import { jsonProblem } from './encode-result.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
 import type { ErrorPolicy, ManagedTool, RawTool, RetryPolicy, ToolContext, ToolTraits } from './types.js';
 import { messageOf } from '../errors/message-of.js';
-
-// The names every model family and OpenAI-style API accept.
-const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+import { TOOL_NAME } from './tool-names.js';
 
 export interface ToolDefinition<Schema extends $ZodType, Output> extends ToolTraits {
   name: string;
@@ -79,7 +77,7 @@ export function rawTool(definition: RawToolDefinition): RawTool {
 
 function checkCommon(definition: { name?: unknown; description?: unknown } | undefined, where: string): void {
   if (!definition || typeof definition !== 'object') throw new InvalidOptionsError(where, 'a tool definition object is required');
-  if (typeof definition.name !== 'string' || !NAME.test(definition.name)) {
+  if (typeof definition.name !== 'string' || !TOOL_NAME.test(definition.name)) {
     throw new InvalidOptionsError(`${where}.name`, 'must be 1–64 letters, digits, _ or -, starting with a letter or _');
   }
   if (typeof definition.description !== 'string') throw new InvalidOptionsError(`${where}.description`, 'must be a string');

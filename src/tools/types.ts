@@ -1,5 +1,18 @@
-import type { $ZodType } from 'zod/v4/core';
 import type { JsonSchema } from '../shared/json.js';
+
+/**
+ * What checks a managed tool's input: a zod schema, or any Standard Schema
+ * (https://standardschema.dev), such as the JSON Schema check of an MCP tool.
+ */
+export interface InputSchema {
+  readonly '~standard': {
+    validate(value: unknown): StandardResult | Promise<StandardResult>;
+  };
+}
+
+type StandardResult =
+  | { readonly value: unknown; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> }> };
 
 /** What a handler gets besides its input. */
 export interface ToolContext {
@@ -44,7 +57,7 @@ export interface ManagedTool<Input = any, Output = unknown> extends ToolTraits {
   readonly kind: 'managed';
   readonly name: string;
   readonly description: string;
-  readonly input: $ZodType;
+  readonly input: InputSchema;
   /** JSON Schema of the input, as the model is shown it. */
   readonly parameters: JsonSchema;
   readonly onError: ErrorPolicy;
@@ -65,3 +78,20 @@ export interface RawTool extends ToolTraits {
 }
 
 export type Tool = ManagedTool<any, any> | RawTool;
+
+/**
+ * Tools that come and go (an MCP server's): a chat given one offers its
+ * current tools, and takes the new list for its next run when it changes.
+ */
+export interface ToolSource {
+  readonly kind: 'source';
+  /** Put before a tool's name (`namespace_name`) when another tool of the chat has the same name. */
+  readonly namespace: string;
+  /** The tools offered now. */
+  readonly tools: readonly Tool[];
+  /** Hear of changes to `tools`; returns the function that stops listening. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** What a chat's `tools` option takes: tools, and sources of tools. */
+export type ToolEntry = Tool | ToolSource;

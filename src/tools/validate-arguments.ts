@@ -1,14 +1,14 @@
 // Arguments from a small model are often almost right: "3" for 3, "true" for
 // true, one value where a list was asked for. Coerce those, guided by the JSON
 // Schema the model was shown, then let the tool's own schema decide.
-import type { $ZodType } from 'zod/v4/core';
 import type { ArgumentIssue } from '../errors/index.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
+import type { InputSchema } from './types.js';
 import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths } from './unsafe-keys.js';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ArgumentIssue[] };
 
-export async function validateArguments<T>(input: $ZodType<T>, parameters: JsonSchema, args: unknown): Promise<Validation<T>> {
+export async function validateArguments<T>(input: InputSchema, parameters: JsonSchema, args: unknown): Promise<Validation<T>> {
   const coerced = coerce(args, parameters);
   // Checked on the whole value, not along the schema: under z.unknown() or
   // z.record nothing says where such a key may hide (z.record even drops
@@ -20,7 +20,9 @@ export async function validateArguments<T>(input: $ZodType<T>, parameters: JsonS
   const result = await input['~standard'].validate(coerced);
   if (result.issues) {
     for (const issue of result.issues) {
-      issues.push({ path: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.'), message: issue.message });
+      const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
+      // A JSON Schema validator reports an unexpected field too: once is enough.
+      if (!issues.some((known) => known.path === path && known.message === 'unexpected field')) issues.push({ path, message: issue.message });
     }
   }
   if (issues.length || result.issues) return { ok: false, issues };

@@ -1,0 +1,189 @@
+// A real MCP server for tabagent's tests, built with the official SDK
+// (@modelcontextprotocol/server), served over Streamable HTTP with sessions
+// and CORS as a deployment on another origin than the page needs.
+//   node e2e/support/mcp-server.mjs --port 4191
+// Endpoints:
+//   /mcp          the server (tools below)
+//   /secure/mcp   the same, only with `Authorization: Bearer secret-token`
+//   /garbage/mcp  answers every request with an HTML page (not MCP)
+//   /state        GET: what the tools saw (calls, cancellations, deletions)
+//   /control      POST ?do=add-weather (a tool appears: tools/list_changed)
+//                      ?do=forget-sessions (as a restart does: old session ids get 404)
+//                      ?do=reset
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+// A 1×1 PNG: what an image result looks like.
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
+  // Without this the page cannot read its session id.
+  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
+  'access-control-max-age': '600',
+};
+
+export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
+  const state = { calls: [], cancelled: [], deleted: [], weather: false };
+  /** Session id → its transport and server. */
+  const sessions = new Map();
+
+  const weatherTool = (server) =>
+    server.registerTool(
+      'weather',
+      { description: 'The weather in a city', inputSchema: z.object({ city: z.string() }), annotations: { readOnlyHint: true } },
+      async ({ city }) => ({ content: [{ type: 'text', text: `Sunny in ${city}` }] }),
+    );
+
+  const newServer = () => {
+    const server = new McpServer({ name: 'tabagent-test', version: '1.0.0' }, { instructions: 'Tools for tabagent tests.' });
+    server.registerTool(
+      'add',
+      { description: 'Add two numbers', inputSchema: z.object({ a: z.number(), b: z.number() }), outputSchema: z.object({ sum: z.number() }), annotations: { readOnlyHint: true } },
+      async ({ a, b }) => {
+        state.calls.push({ tool: 'add', a, b });
+        return { content: [{ type: 'text', text: JSON.stringify({ sum: a + b }) }], structuredContent: { sum: a + b } };
+      },
+    );
+    server.registerTool(
+      'slow_count',
+      { description: 'Count slowly, reporting progress', inputSchema: z.object({ steps: z.number().int(), delayMs: z.number().int().optional() }), annotations: { readOnlyHint: true } },
+      async ({ steps, delayMs = 100 }, ctx) => {
+        state.calls.push({ tool: 'slow_count', steps });
+        const token = ctx.mcpReq._meta?.progressToken;
+        for (let i = 1; i <= steps; i++) {
+          await new Promise((resolve, reject) => {
+            const timer = setTimeout(resolve, delayMs);
+            ctx.mcpReq.signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('cancelled'))), { once: true });
+          }).catch((error) => {
+            state.cancelled.push({ tool: 'slow_count', at: i, reason: String(ctx.mcpReq.signal.reason ?? '') });
+            throw error;
+          });
+          if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps, message: `step ${i}` } });
+        }
+        return { content: [{ type: 'text', text: `counted to ${steps}` }] };
+      },
+    );
+    server.registerTool(
+      'fail',
+      { description: 'A tool that always fails', inputSchema: z.object({}), annotations: { readOnlyHint: true } },
+      async () => {
+        state.calls.push({ tool: 'fail' });
+        return { isError: true, content: [{ type: 'text', text: 'the disk is full' }] };
+      },
+    );
+    server.registerTool(
+      'delete_file',
+      { description: 'Delete a file', inputSchema: z.object({ path: z.string() }), annotations: { destructiveHint: true } },
+      async ({ path }) => {
+        state.deleted.push(path);
+        return { content: [{ type: 'text', text: `deleted ${path}` }] };
+      },
+    );
+    server.registerTool(
+      'snapshot',
+      { description: 'Take a picture', inputSchema: z.object({}), annotations: { readOnlyHint: true } },
+      async () => ({ content: [{ type: 'text', text: 'one pixel' }, { type: 'image', data: PIXEL, mimeType: 'image/png' }] }),
+    );
+    if (state.weather) weatherTool(server);
+    return server;
+  };
+
+  const handleMcp = async (request, needsToken) => {
+    if (needsToken && request.headers.get('authorization') !== 'Bearer secret-token') {
+      return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } });
+    }
+    const id = request.headers.get('mcp-session-id');
+    if (id) {
+      const session = sessions.get(id);
+      if (!session) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+      return session.transport.handleRequest(request);
+    }
+    const server = newServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
+      onsessionclosed: (sessionId) => void sessions.delete(sessionId),
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
+  const control = (what) => {
+    if (what === 'add-weather' && !state.weather) {
+      state.weather = true;
+      for (const { server } of sessions.values()) weatherTool(server);
+    } else if (what === 'forget-sessions') {
+      for (const { transport } of sessions.values()) void transport.close();
+      sessions.clear();
+    } else if (what === 'reset') {
+      Object.assign(state, { calls: [], cancelled: [], deleted: [], weather: false });
+      for (const { transport } of sessions.values()) void transport.close();
+      sessions.clear();
+    }
+  };
+
+  const http = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, `http://${req.headers.host}`);
+      if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
+      if (url.pathname === '/state') return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify(state));
+      if (url.pathname === '/control') {
+        control(url.searchParams.get('do'));
+        return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
+      }
+      if (url.pathname === '/garbage/mcp') return void res.writeHead(200, { ...CORS, 'content-type': 'text/html' }).end('<html>Not MCP</html>');
+      if (url.pathname !== '/mcp' && url.pathname !== '/secure/mcp') return void res.writeHead(404, CORS).end();
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const request = new Request(url, { method: req.method, headers: req.headers, body: req.method === 'POST' ? body : undefined, signal: abort.signal });
+      const response = await handleMcp(request, url.pathname === '/secure/mcp');
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
+      if (!response.body) return void res.end();
+      // Streamed as it comes: SSE events (progress, list changes) must arrive while the call runs.
+      const reader = response.body.getReader();
+      res.on('close', () => void reader.cancel().catch(() => undefined));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        res.write(value);
+      }
+      res.end();
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500, CORS);
+      res.end(String(error));
+    }
+  });
+
+  return new Promise((resolve) => {
+    http.listen(port, host, () => {
+      const { port: bound } = http.address();
+      const origin = `http://${host}:${bound}`;
+      resolve({
+        origin,
+        url: `${origin}/mcp`,
+        state,
+        control,
+        close: () =>
+          new Promise((done) => {
+            for (const { transport } of sessions.values()) void transport.close();
+            http.closeAllConnections();
+            http.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--port');
+  const { url } = await startMcpTestServer({ port: at > 0 ? Number(process.argv[at + 1]) : 4191 });
+  console.log(`MCP test server on ${url}`);
+}

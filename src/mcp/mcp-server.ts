@@ -1,0 +1,181 @@
+// One MCP server, as a source of tools: a client session (the SDK's, over
+// Streamable HTTP), its current tools as managed tools, and the chats that
+// listen for changes to them. Loaded on demand by mcp-tools.ts.
+//
+// How a call settles:
+// - the tool's result, or its `isError` text as McpToolError ('tool');
+// - a server that forgot the session (HTTP 404: it restarted, or expired
+//   it) gets one new session and the call once more: the request never ran;
+// - anything else the SDK throws becomes McpToolError ('protocol' or
+//   'connection'); the next call tries the server again;
+// - an abort or the tool's timeout aborts the request, and the SDK sends
+//   MCP's cancellation to the server.
+import { Client, StreamableHTTPClientTransport, type CallToolResult, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import { McpConnectionError, McpToolError } from '../errors/index.js';
+import { toToolName } from '../tools/tool-names.js';
+import type { Tool } from '../tools/types.js';
+import { failureOf, sessionGone } from './mcp-failure.js';
+import { mcpTool, type ToolCaller } from './mcp-tool.js';
+import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
+
+const CONNECT_TIMEOUT_MS = 30_000;
+
+export async function connectMcpServer(url: URL, options: McpToolsOptions): Promise<McpServerTools> {
+  const server = new McpServer(url, options);
+  await server.start();
+  return server;
+}
+
+class McpServer implements McpServerTools, ToolCaller {
+  readonly kind = 'source';
+  readonly url: string;
+  server = { name: '', version: '' };
+  instructions?: string;
+  namespace = '';
+  #tools: Tool[] = [];
+  readonly #listeners = new Set<() => void>();
+  readonly #options: McpToolsOptions;
+  readonly #endpoint: URL;
+  #client: Client | undefined;
+  #connecting: Promise<Client> | undefined;
+  #closed = false;
+
+  constructor(url: URL, options: McpToolsOptions) {
+    this.#endpoint = url;
+    this.url = url.href;
+    this.#options = options;
+  }
+
+  get tools(): readonly Tool[] {
+    return this.#tools;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    let client: Client;
+    try {
+      client = await this.#live(this.#options.signal);
+      await this.#list(client);
+    } catch (error) {
+      await this.close();
+      if (this.#options.signal?.aborted) throw this.#options.signal.reason;
+      const { detail, httpStatus } = failureOf(error);
+      throw new McpConnectionError({ serverUrl: this.url, detail, httpStatus, unauthorized: httpStatus === 401, cause: error });
+    }
+    const info = client.getServerVersion();
+    this.server = { name: info?.name ?? '', version: info?.version ?? '' };
+    this.instructions = client.getInstructions();
+    this.namespace = toToolName(this.#options.namespace ?? (this.server.name || this.#endpoint.hostname));
+  }
+
+  async refresh(): Promise<void> {
+    await this.#list(await this.#live());
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const client = this.#client;
+    this.#client = undefined;
+    this.#setTools([]);
+    if (client) {
+      // Tell the server the session is over (a server may refuse: 405).
+      await (client.transport as StreamableHTTPClientTransport | undefined)?.terminateSession().catch(() => undefined);
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  async call(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onprogress: (progress: Progress) => void }): Promise<CallToolResult> {
+    for (let attempt = 1; ; attempt++) {
+      let client: Client | undefined;
+      try {
+        client = await this.#live(options.signal);
+        // The SDK's own timeout only backs up the tool's (which aborts the signal first).
+        return (await client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 })) as CallToolResult;
+      } catch (error) {
+        if (options.signal.aborted) throw options.signal.reason;
+        if (this.#closed) throw new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
+        if (client && sessionGone(error) && attempt === 1) {
+          this.#forget(client);
+          continue;
+        }
+        throw new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
+      }
+    }
+  }
+
+  /** The session, or a new one. */
+  #live(signal?: AbortSignal): Promise<Client> {
+    if (this.#closed) return Promise.reject(new Error('closed'));
+    if (this.#client) return Promise.resolve(this.#client);
+    this.#connecting ??= this.#connect(signal).finally(() => (this.#connecting = undefined));
+    return this.#connecting;
+  }
+
+  async #connect(signal?: AbortSignal): Promise<Client> {
+    const { headers, token, authProvider, fetch } = this.#options;
+    const client = new Client(
+      { name: 'tabagent', version: '1' },
+      {
+        listChanged: {
+          tools: {
+            debounceMs: 50,
+            // A list that could not be fetched leaves the one before.
+            onChanged: (error, tools) => {
+              if (!error && tools && this.#client === client) this.#setTools(tools);
+            },
+          },
+        },
+      },
+    );
+    const transport = new StreamableHTTPClientTransport(this.#endpoint, {
+      ...(headers ? { requestInit: { headers } } : {}),
+      ...(authProvider ? { authProvider } : token !== undefined ? { authProvider: { token: async () => (typeof token === 'function' ? await token() : token) } } : {}),
+      ...(fetch ? { fetch } : {}),
+    });
+    client.onclose = () => this.#forget(client);
+    // The standing stream's troubles (the SDK reconnects it); calls report their own.
+    client.onerror = () => undefined;
+    const first = this.#tools.length === 0;
+    await client.connect(transport, { signal, timeout: this.#options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
+    if (this.#closed) {
+      await client.close().catch(() => undefined);
+      throw new Error('closed');
+    }
+    this.#client = client;
+    // A new session after a lost one: the server may offer other tools now.
+    if (!first) void this.#list(client).catch(() => undefined);
+    return client;
+  }
+
+  #forget(client: Client): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    void client.close().catch(() => undefined);
+  }
+
+  async #list(client: Client): Promise<void> {
+    const { tools } = await client.listTools();
+    if (this.#client === client) this.#setTools(tools);
+  }
+
+  #setTools(definitions: readonly McpToolDefinition[]): void {
+    const { filter } = this.#options;
+    const taken = new Set<string>();
+    const tools: Tool[] = [];
+    for (const definition of definitions) {
+      if (filter && !filter({ name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations })) continue;
+      // MCP names may hold `.` or `/`; two that read the same after that get a number.
+      let name = toToolName(definition.name);
+      for (let n = 2; taken.has(name); n++) name = toToolName(`${toToolName(definition.name).slice(0, 60)}_${n}`);
+      taken.add(name);
+      tools.push(mcpTool(definition, name, this, this.#options));
+    }
+    this.#tools = tools;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

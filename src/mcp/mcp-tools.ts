@@ -1,0 +1,85 @@
+// `mcpTools(url)`: an MCP server's tools, for a chat to use as its own. This
+// module is all the page entry holds of MCP; the SDK's client and the JSON
+// Schema validator load (import()) on the first call.
+import type { CallToolResult, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { InvalidOptionsError } from '../errors/index.js';
+import type { ErrorPolicy, ToolSource } from '../tools/types.js';
+
+/** A tool as the server describes it. */
+export interface McpToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  /** The server's hints: `readOnlyHint`, `destructiveHint` (true when not said), `idempotentHint`, `openWorldHint`. */
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+export interface McpToolsOptions {
+  /** Headers sent with every request (an API key, say). */
+  headers?: Record<string, string>;
+  /** A bearer token, or a function that returns the current one (asked before every request). */
+  token?: string | (() => string | undefined | Promise<string | undefined>);
+  /**
+   * OAuth: the SDK's `OAuthClientProvider` (from `@modelcontextprotocol/client`).
+   * On HTTP 401 it sends the page to the authorization server and
+   * `mcpTools` rejects with McpConnectionError (`unauthorized: true`); call
+   * `mcpTools` again once the provider holds a token.
+   */
+  authProvider?: OAuthClientProvider;
+  /** Put before a tool's name on a clash with another tool of the chat (default: the server's name). */
+  namespace?: string;
+  /** Offer only the tools this returns true for. */
+  filter?: (tool: McpToolInfo) => boolean;
+  /**
+   * Ask the chat's `approve` callback (or a person) first. Default: from the
+   * server's annotations, as MCP defines them: a call needs approval unless the
+   * tool is `readOnlyHint: true` or `destructiveHint: false`. The hints are the
+   * server's word: give `true` for a server you do not trust.
+   */
+  needsApproval?: boolean | ((tool: McpToolInfo) => boolean);
+  /** What a failed call does to the run (default `'inform'`: the model reads the error, as MCP intends). */
+  onError?: ErrorPolicy;
+  /** Give up on a call after this long (default 60 000 ms): the server is told (MCP cancellation) and the call fails with ToolTimeoutError. */
+  timeoutMs?: number;
+  /** What the model reads of a result (default: text as text, structured content as JSON, images and audio described by type and size). */
+  toModel?: (result: CallToolResult, tool: McpToolInfo) => unknown;
+  /** Give up connecting after this long (default 30 000 ms). */
+  connectTimeoutMs?: number;
+  /** Abort connecting. */
+  signal?: AbortSignal;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** An MCP server's tools: put it in a chat's `tools`, beside tools of your own. */
+export interface McpServerTools extends ToolSource {
+  readonly url: string;
+  /** The server's name and version, as it gave them. */
+  readonly server: { name: string; version: string };
+  /** What the server says about using it, if anything (for a system prompt). */
+  readonly instructions?: string;
+  /** Ask the server for its tools again (servers that send `tools/list_changed` need not be asked). */
+  refresh(): Promise<void>;
+  /** End the session: its tools leave the chats that use it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connect to an MCP server (Streamable HTTP) and list its tools. Rejects with
+ * McpConnectionError when the server cannot be used.
+ */
+export async function mcpTools(url: string | URL, options: McpToolsOptions = {}): Promise<McpServerTools> {
+  let at: URL;
+  try {
+    at = new URL(url, globalThis.location?.href);
+  } catch {
+    throw new InvalidOptionsError('url', `must be a URL, not ${JSON.stringify(String(url))}`);
+  }
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'must be an object');
+  const { timeoutMs, connectTimeoutMs, onError } = options;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
+  if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new InvalidOptionsError('connectTimeoutMs', 'must be a positive number of milliseconds');
+  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  const { connectMcpServer } = await import('./mcp-server.js');
+  return connectMcpServer(at, options);
+}

@@ -1,0 +1,16 @@
+// Tool names every model family and OpenAI-style API accept, and how a name
+// from elsewhere (an MCP server's, which may hold `.` or `/` and run to 128
+// characters) is made into one.
+
+export const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+
+/** `name` as a tool name: other characters become `_`, a leading digit or `-` gets a `_` before it, cut at 64. */
+export function toToolName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
+  return (/^[A-Za-z_]/.test(safe) ? safe : `_${safe}`).slice(0, 64);
+}
+
+/** `namespace_name`, as a tool name. */
+export function namespacedName(namespace: string, name: string): string {
+  return toToolName(`${namespace}_${name}`);
+}
