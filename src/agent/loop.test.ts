@@ -342,3 +342,19 @@ describe('the chat', () => {
     expect(fake.requests[0]!.responseFormat).toBeUndefined();
   });
 });
+
+describe('models that think in their own markers', () => {
+  it('Ministral 3 Reasoning thinks in [THINK]…[/THINK] before a forced call: the grammar lets it, the thought is reasoning, the call runs', async () => {
+    const w = weather();
+    const { chat, fake } = await localChat(
+      ['[THINK]The user wants the weather; I call the tool.[/THINK][TOOL_CALLS]get_weather[ARGS]{"location": "Paris"}', '[THINK]It said sunny.[/THINK]It is sunny in Paris.'],
+      { tools: [w], toolChoice: 'required' },
+      { modelId: 'Ministral-3-3B-Reasoning-2512-q4f16_1-MLC' },
+    );
+    const reply = await chat.send('Weather in Paris?');
+    expect(w.spy).toHaveBeenCalledWith({ location: 'Paris' }, expect.anything());
+    expect(reply.text).toBe('It is sunny in Paris.');
+    expect(reply.steps.map((s) => s.reasoning)).toEqual(['The user wants the weather; I call the tool.', 'It said sunny.']);
+    fake.assertComplete();
+  });
+});

@@ -5,6 +5,7 @@
 // the model could write under the grammar.
 import { z } from 'zod';
 import type { ChatOptions } from '../agent/chat-options.js';
+import { codecs } from '../protocol/codecs.js';
 import { convTemplate, replyReasoning } from '../protocol/conv-templates.js';
 import { modelEntry, type ModelEntry } from '../protocol/model-table.js';
 import type { Reasoning } from '../protocol/types.js';
@@ -56,7 +57,9 @@ export async function conform(modelId: string, contextWindow: number, override: 
   const reasoning = replyReasoning(convTemplate(entry.template)!, entry.thinks, undefined);
   // What the model writes before its answer, as its template and training have it.
   const thought = 'The user asked; I know what to do.';
-  const lead = reasoning === 'think' ? `<think>\n${thought}\n</think>\n\n` : reasoning === 'opened' ? `${thought}\n</think>\n\n` : '';
+  // (in the family's own markers: Ministral 3 Reasoning thinks in [THINK]…[/THINK])
+  const { open, close } = codecs[entry.family].think;
+  const lead = reasoning === 'think' ? `${open}\n${thought}\n${close}\n\n` : reasoning === 'opened' ? `${thought}\n${close}\n\n` : '';
   const say = (text: string) => lead + text;
   // The calls as the model's own chat template writes them, found by the model (not by
   // the family the table gives it); tabagent's own rendering where no package ships one.
@@ -66,7 +69,7 @@ export async function conform(modelId: string, contextWindow: number, override: 
     if (!template) return say(toolCallText(name, args, entry.family));
     const text = assistantText(template, { name, calls: [{ name, arguments: args as JsonObject }] }, reasoning === 'think' ? thought : undefined);
     // A template that writes the think block itself (Qwen3) has it already.
-    return text.startsWith('<think>') ? text : say(text);
+    return text.startsWith(open) ? text : say(text);
   };
   // How the model's own template gives a tool result (a same-format stand-in says nothing of the prompt).
   const frame = template && source.relation === 'own' ? resultFrame(template) : undefined;

@@ -38,7 +38,7 @@ const ROWS: Row[] = [
   [/^phi-(?:2|1_5)-/, 'hermes', false, 'phi-2'],
   [/^Mistral-7B-Instruct-v0\.3-/, 'mistral', true, 'mistral_default'],
   [/^Mistral-7B-Instruct-v0\.2-/, 'hermes', false, 'mistral_default'],
-  [/^Ministral-3-3B-Reasoning-/, 'ministral', true, 'ministral3_reasoning'],
+  [/^Ministral-3-3B-Reasoning-/, 'ministral', true, 'ministral3_reasoning', true],
   [/^Ministral-3-3B-(?:Instruct|Base)-/, 'ministral', true, 'ministral3'],
   [/^SmolLM2-/, 'hermes', false, 'chatml'],
   [/^gemma-4-/, 'gemma4', true, 'gemma_instruction'],
