@@ -11,12 +11,12 @@ import { FakeEngine } from '../../src/worker/fake/fake-engine.js';
  * conversations and grammars), so each turn here does the same model work:
  * rendering the template, judging the KV cache, checking the grammar.
  */
-export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'generate'; outputs: string[]; requests?: EngineRequest[] });
+export type BaselineRequest = { id: number } & ({ kind: 'ping' } | { kind: 'generate'; outputs: string[]; requests?: EngineRequest[]; tokenDelayMs?: number });
 
 self.onmessage = async (event: MessageEvent<BaselineRequest>) => {
   const request = event.data;
   if (request.kind === 'ping') return self.postMessage({ id: request.id });
-  const engine = new FakeEngine({ outputs: request.outputs }, { template: convTemplate('chatml')!, contextWindow: 1 << 20, tokenDelayMs: 0 });
+  const engine = new FakeEngine({ outputs: request.outputs }, { template: convTemplate('chatml')!, contextWindow: 1 << 20, tokenDelayMs: request.tokenDelayMs ?? 0 });
   const messages: EngineMessage[] = [{ role: 'user', content: 'go' }];
   let deltas = 0;
   const each: number[] = [];

@@ -46,12 +46,12 @@ const WARMUP = 5;
  * turn, parsing, validation, the tool, persistence, the next request), each
  * send's time, and the baseline's time per generation and per send.
  */
-async function hops(sends: number, hopsPerSend: number, store: boolean) {
+async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDelayMs = 0) {
   const turns = [...Array<string>(hopsPerSend).fill(CALL), FINAL];
   const requests = await engineRequests(turns, hopsPerSend);
   const script = Array.from({ length: sends + WARMUP }, () => turns).flat();
   // A list script runs in the worker, as a real model does; records off, as a real model sends none.
-  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false }), storage: store ? { dbName: dbName('hops') } : false });
+  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false, tokenDelayMs }), storage: store ? { dbName: dbName('hops') } : false });
   const baseline = new Baseline();
   const hopTimes: number[] = [];
   const sendTimes: number[] = [];
@@ -66,7 +66,7 @@ async function hops(sends: number, hopsPerSend: number, store: boolean) {
     const ms = now() - started;
     off();
     if (reply.stats.hops !== hopsPerSend) throw new Error(`a send made ${reply.stats.hops} hops, not ${hopsPerSend}`);
-    const base = await baseline.call<{ ms: number; each: number[] }>({ kind: 'generate', outputs: turns, requests });
+    const base = await baseline.call<{ ms: number; each: number[] }>({ kind: 'generate', outputs: turns, requests, tokenDelayMs });
     if (i < 0) continue;
     sendTimes.push(ms);
     baselineSend.push(base.ms);
