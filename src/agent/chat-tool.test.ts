@@ -63,6 +63,17 @@ describe('chat.asTool', () => {
     expect((await agent.listChats()).map((c) => c.id)).toContain(researcher.id);
   });
 
+  it('keeps the link through an export and an import', async () => {
+    const { agent } = await localAgent([call('research', { task: 'Wrens?' }), 'Small birds.', 'Done.']);
+    const researcher = await agent.newChat();
+    const main = await agent.newChat({ tools: [researcher.asTool({ name: 'research', description: 'Research' })] });
+    await main.send('Go');
+    const imported = await agent.importChat(JSON.stringify(await agent.exportChat(main.id)));
+    const copy = await agent.openChat(imported.id, { allowMissingTools: true });
+    const results = copy.messages.find((m) => m.role === 'tool');
+    expect(results?.role === 'tool' && results.results[0]!.chatId).toBe(researcher.id);
+  });
+
   it("reports the inner run's text and steps through tool-progress events", async () => {
     const { agent } = await localAgent([call('research', { task: 'Wrens?' }), call('lookup', { word: 'wren' }), 'A small bird.', 'Done.']);
     const researcher = await agent.newChat({ system: RESEARCHER, tools: [lookup] });
