@@ -33,7 +33,7 @@ export interface ChatToolOptions<Input = { task: string }, Output = string> exte
 
 export function chatTool<Input, Output>(chat: Chat, options: ChatToolOptions<Input, Output>): ManagedTool<Input, Output> {
   const { input, message, output, ...rest } = options ?? ({} as ChatToolOptions<Input, Output>);
-  if (message !== undefined ? typeof message !== 'function' : input !== undefined) throw new InvalidOptionsError('asTool.message', 'must be a function that makes the message from the input (needed with `input`)');
+  if (message !== undefined ? typeof message !== 'function' : input !== undefined) throw new InvalidOptionsError('asTool.message', 'must be a function of the input (needed with `input`)');
   // Checked now, so a bad schema fails where the tool is made.
   const reader = output && objectOutput(output);
   const run = async (value: Input, context: Parameters<ManagedTool['run']>[1]): Promise<unknown> => {
@@ -51,6 +51,6 @@ export function chatTool<Input, Output>(chat: Chat, options: ChatToolOptions<Inp
     const reply = await send(tools ? 'Now give the result as JSON.' : text, true);
     return reader.read(reply.text, reply.finishReason);
   };
-  const task = object({ task: string().min(1).describe('The task, in full: the one doing it sees nothing else of this conversation.') });
+  const task = object({ task: string().min(1).describe('The whole task: nothing else of this chat is seen') });
   return tool({ ...rest, input: (input ?? task) as $ZodType<Input>, run }) as ManagedTool<Input, Output>;
 }
