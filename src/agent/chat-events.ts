@@ -19,7 +19,7 @@ export type ChatEvents = {
   /** A handler reported progress with `ctx.update(details)`. */
   'tool-progress': { callId: string; toolName: string; details: unknown };
   /** A managed call is done: its result or error as the model will read it, and how long it took. */
-  'tool-end': { callId: string; toolName: string; content: string; isError: boolean; status: ToolCallStatus; durationMs: number; attempts: number };
+  'tool-end': { callId: string; toolName: string; content: string; isError: boolean; status: ToolCallStatus; durationMs: number; attempts: number; chatId?: string };
   /** A call needs approval and `approve` is asked: a UI can show the question before the answer comes. */
   'approval-request': { callId: string; toolName: string; input: unknown };
   /** A call was refused: denied by `approve`, or blocked by `beforeToolCall`. */

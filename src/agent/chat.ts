@@ -1,11 +1,11 @@
 // A conversation as the app uses it: send, answer tool calls, stream, rename.
 // Its stored state, and the one-run-at-a-time rules, live in ChatState.
-import { type AgentClosedError, ChatClosedError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
+import { type AgentClosedError, ChatClosedError, ChatToolError, InvalidOptionsError, PendingToolCallsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
-import type { Tool, ToolEntry } from '../tools/types.js';
+import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
@@ -24,6 +24,7 @@ import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema } from '../shared/json.js';
+import { chatTool, type ChatToolOptions } from './chat-tool.js';
 import type { ChatMessage, ChatSettings, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface SendOptions {
@@ -243,6 +244,7 @@ export class Chat extends Emitter<ChatEvents> {
       hooks: this.#hooks,
       emit: (type, event) => this.emit(type, event),
       approved,
+      chain: [this.id],
       journal: {
         // Marked started on disk first: a closed tab then reports it interrupted, never reruns it.
         started: (callId) => mark({ started: [callId] }),
@@ -276,13 +278,38 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** Answer every pending call with an error result without running the model, so the chat can move on. */
   cancelToolCalls(reason = 'The call was cancelled before it ran.'): Promise<void> {
-    return this.#state.exclusive(async () => {
-      const turn = this.#state.pendingTurn;
-      const pending = this.#state.pendingToolCalls;
-      if (!turn || pending.length === 0) return;
-      const results = inCallOrder(turn.toolCalls, this.#state.answers, (c) => unrunRecord(c, reason, 'cancelled'));
-      await this.#state.commit([{ role: 'tool', results, createdAt: Date.now() }]);
-    });
+    return this.#state.exclusive(() => this.#cancelPending(reason));
+  }
+
+  async #cancelPending(reason: string): Promise<void> {
+    const turn = this.#state.pendingTurn;
+    const pending = this.#state.pendingToolCalls;
+    if (!turn || pending.length === 0) return;
+    const results = inCallOrder(turn.toolCalls, this.#state.answers, (c) => unrunRecord(c, reason, 'cancelled'));
+    await this.#state.commit([{ role: 'tool', results, createdAt: Date.now() }]);
+  }
+
+  /**
+   * This chat as a managed tool of another chat: each call sends a message
+   * (the `task` the model writes, or `message(input)`) and the tool returns
+   * the reply's text (or, with `output`, a JSON value that fits it). The run
+   * is this chat's own: its system prompt, tools, hooks and hop cap; it is
+   * stored here, and the call's result names this chat (`chatId`). Its parts
+   * come to the calling chat as `tool-progress` events (`{ chatId, part }`).
+   */
+  asTool<Input = { task: string }, Output = string>(options: ChatToolOptions<Input, Output>): ManagedTool<Input, Output> {
+    return chatTool(this, options);
+  }
+
+  /**
+   * @internal A call of this chat's tool `toolName`: `send` (or, with
+   * `schema`, generateObject's run) for the runs in `chain`, which wait on it.
+   * Calls the run leaves pending are cancelled before the chat is let go
+   * (nobody in a tool call can answer them, and the next task must find the
+   * chat free), and fail the call with ChatToolError.
+   */
+  sendFor(chain: readonly string[], toolName: string, text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema): Promise<Reply> {
+    return this.#send(text, options, onPart, schema, { chain, toolName });
   }
 
   /**
@@ -348,7 +375,7 @@ export class Chat extends Emitter<ChatEvents> {
     return objectStream(stream, output);
   }
 
-  #send(text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema): Promise<Reply> {
+  #send(text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema, asTool?: { chain: readonly string[]; toolName: string }): Promise<Reply> {
     if (typeof text !== 'string' || text.trim() === '') return Promise.reject(new InvalidOptionsError('text', 'must be a non-empty string'));
     return this.#state.exclusive(async () => {
       options.signal?.throwIfAborted();
@@ -360,7 +387,15 @@ export class Chat extends Emitter<ChatEvents> {
       const refusal = this.#window.refusal(this.#state.messages, text, this.#settings.system, plan.tools.declarations, plan.generation?.maxTokens);
       if (refusal) throw refusal;
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
-      return this.#run(options, plan, onPart);
+      if (!asTool) return this.#run(options, plan, onPart);
+      try {
+        const reply = await this.#run(options, plan, onPart, asTool.chain);
+        const calls = [...reply.toolCalls, ...(reply.approvals ?? [])];
+        if (calls.length) throw new ChatToolError({ toolName: asTool.toolName, chatId: this.id, failure: 'pending', calls });
+        return reply;
+      } finally {
+        await this.#cancelPending('The chat ran as a tool, and no one there could answer this call.').catch(() => undefined);
+      }
     }, { signal: options.signal });
   }
 
@@ -402,7 +437,8 @@ export class Chat extends Emitter<ChatEvents> {
     return this.#run(options, plan, onPart);
   }
 
-  #run(options: SendOptions, plan: RunPlan, onPart?: PartListener): Promise<Reply> {
+  /** `chain`: the runs waiting on this one (this chat run as a tool). */
+  #run(options: SendOptions, plan: RunPlan, onPart?: PartListener, chain: readonly string[] = []): Promise<Reply> {
     return runLoop(
       {
         model: this.#model,
@@ -427,6 +463,7 @@ export class Chat extends Emitter<ChatEvents> {
         prepareStep: plan.controls.prepareStep,
         firstStep: stepsSinceUser(this.#state.messages),
         output: plan.output,
+        chain: [...chain, this.id],
       },
     );
   }

@@ -79,6 +79,8 @@ export interface LoopOptions {
   firstStep: number;
   /** Structured output: the reply is one JSON value fitting this schema (and never a call). */
   output?: ModelRequest['output'];
+  /** Chat ids of the runs waiting on this one (a chat run as a tool), this chat's last. */
+  chain: readonly string[];
 }
 
 export function emptyStats(): ReplyStats {
@@ -254,6 +256,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
         if (part) onPart(part);
       },
       journal,
+      chain: options.chain,
     });
     // What ends after this (a handler that ignored an abort) is not written.
     await journal.close();

@@ -10,12 +10,15 @@ import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
+import { setScope, type CallScope } from './call-scope.js';
 
 export interface CallEnvironment {
   signal: AbortSignal;
   maxResultChars: number;
   hooks: ToolHooks;
   emit: <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void;
+  /** Chat ids of the runs waiting on these calls, the outermost first (see call-scope.ts). */
+  chain?: readonly string[];
 }
 
 type ToolEnd = ChatEvents['tool-end'];
@@ -34,15 +37,17 @@ export type CallOutcome =
 
 export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome };
 
-export type Executed = { ok: true; value: unknown; terminate: boolean; attempts: number; ms: number } | { ok: false; error: unknown; attempts: number; ms: number };
+/** `chatId`: the chat a chat tool ran the call in. */
+export type Executed = ({ ok: true; value: unknown; terminate: boolean } | { ok: false; error: unknown }) & { attempts: number; ms: number; chatId?: string };
 
 /** The result, and the tool-end event that tells of it. */
-function ending(call: { callId: string; toolName: string }, content: string, status: ToolCallStatus, ran?: { ms: number; attempts: number }) {
+function ending(call: { callId: string; toolName: string }, content: string, status: ToolCallStatus, ran?: { ms: number; attempts: number; chatId?: string }) {
   const isError = status !== 'ok';
   const durationMs = ran?.ms ?? 0;
   const attempts = ran?.attempts ?? 0;
-  const record: ToolResultRecord = { callId: call.callId, name: call.toolName, content, isError, status, durationMs, attempts };
-  const ended: ToolEnd = { callId: call.callId, toolName: call.toolName, content, isError, status, durationMs, attempts };
+  const link = ran?.chatId ? { chatId: ran.chatId } : {};
+  const record: ToolResultRecord = { callId: call.callId, name: call.toolName, content, isError, status, durationMs, attempts, ...link };
+  const ended: ToolEnd = { callId: call.callId, toolName: call.toolName, content, isError, status, durationMs, attempts, ...link };
   return { record, ended };
 }
 
@@ -91,14 +96,16 @@ export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEn
   env.emit('tool-start', { callId: info.callId, toolName: tool.name, input: info.input });
   // Progress after the call ended (a handler that reports late) is not news.
   let over = false;
+  const scope: CallScope = { chain: env.chain ?? [] };
   try {
-    return await attempts(tool, info, env, started, () => over);
+    const executed = await attempts(tool, info, env, started, () => over, scope);
+    return scope.chatId ? { ...executed, chatId: scope.chatId } : executed;
   } finally {
     over = true;
   }
 }
 
-async function attempts(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment, started: number, over: () => boolean): Promise<Executed> {
+async function attempts(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment, started: number, over: () => boolean, scope: CallScope): Promise<Executed> {
   for (let attempt = 1; ; attempt++) {
     // An aborted call is never started, and never retried (FAULTS H5).
     env.signal.throwIfAborted();
@@ -113,6 +120,7 @@ async function attempts(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironm
       },
       terminate: () => void (terminate = true),
     };
+    setScope(context, scope);
     try {
       const running = Promise.resolve().then(() => tool.run(info.input, context));
       // It may settle after a timeout or an abort, when no one waits for it any more.
@@ -156,7 +164,7 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
   if (rewritten && typeof rewritten === 'object' && 'result' in rewritten) outcome = { ok: true, result: rewritten.result };
 
   const at = { toolName: tool.name, callId: info.callId };
-  const ran = { ms: executed.ms, attempts: executed.attempts };
+  const ran = { ms: executed.ms, attempts: executed.attempts, chatId: executed.chatId };
   let failure: Error | undefined;
   if (outcome.ok) {
     try {

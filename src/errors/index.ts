@@ -34,6 +34,7 @@ import { DeviceLostError } from './device-lost-error.js';
 import { AgentClosedError } from './agent-closed-error.js';
 import { McpConnectionError } from './mcp-connection-error.js';
 import { McpToolError } from './mcp-tool-error.js';
+import { ChatToolError } from './chat-tool-error.js';
 import type { TabAgentError } from './base.js';
 
 export { TabAgentError, isTabAgentError } from './base.js';
@@ -56,6 +57,7 @@ export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
 export { InvalidOptionsError, isInvalidOptionsError } from './invalid-options-error.js';
 export { McpConnectionError, isMcpConnectionError } from './mcp-connection-error.js';
 export { McpToolError, isMcpToolError, type McpFailure } from './mcp-tool-error.js';
+export { ChatToolError, isChatToolError, type ChatToolFailure } from './chat-tool-error.js';
 export { InvalidToolArgumentsError, isInvalidToolArgumentsError, type ArgumentIssue } from './invalid-tool-arguments-error.js';
 export { ModelError, isModelError } from './model-error.js';
 export { ModelLoadError, isModelLoadError } from './model-load-error.js';
@@ -85,6 +87,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   StorageQuotaError,
   ChatClosedError,
   ChatConflictError,
+  ChatToolError,
   ContextOverflowError,
   ModelNotLoadedError,
   DuplicateToolError,

@@ -106,6 +106,8 @@ export interface ToolResultRecord {
   durationMs?: number;
   /** Runs of the handler: 0 when it never ran, more than 1 when it was retried. */
   attempts?: number;
+  /** The chat the call ran in, when its tool is a chat (`chat.asTool`): open it with `agent.openChat`. */
+  chatId?: string;
 }
 
 export type ChatMessage =

@@ -30,6 +30,7 @@ const result = z.object({
   status: z.optional(z.enum(['ok', 'error', 'timeout', 'denied', 'blocked', 'invalid', 'stopped', 'cancelled'])),
   durationMs: z.optional(z.number().check(z.nonnegative())),
   attempts: z.optional(count),
+  chatId: z.optional(id),
 });
 
 const message = z.discriminatedUnion('role', [
