@@ -1,0 +1,117 @@
+// WebMCP through the real worker and the fake model, with the WebMCP
+// polyfill (@mcp-b/webmcp-polyfill, tests only) giving the harness page
+// `document.modelContext`: the page's tools used by chats (webMcpTools), and
+// a chat's tools offered to a WebMCP client (registerWebMcpTools) that lists
+// and calls them with the polyfill's own consumer side (getTools, executeTool).
+import { createRequire } from 'node:module';
+import { Validator } from '@cfworker/json-schema';
+import { test as base, expect } from '@playwright/test';
+
+const WEATHER_SCHEMA = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1 } }, required: ['city', 'days'] };
+const polyfill = createRequire(import.meta.url).resolve('@mcp-b/webmcp-polyfill/iife');
+
+/** What the page's tools record of their calls, and the registrations a test may end. */
+type PageState = { calls: unknown[]; registrations: Record<string, AbortController>; release?: () => void };
+declare global {
+  interface Window {
+    pageState: PageState;
+  }
+}
+
+const test = base.extend<{ withPolyfill: boolean }>({
+  withPolyfill: [true, { option: true }],
+  page: async ({ page, withPolyfill }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    if (withPolyfill) await page.addInitScript({ path: polyfill });
+    await page.goto('/');
+    await expect(page.locator('#status')).toHaveText('ready');
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+/** Registers the page's own tools, as a site would. */
+async function registerPageTools(page: import('@playwright/test').Page): Promise<void> {
+  await page.evaluate(async (schema) => {
+    const state: PageState = { calls: [], registrations: {} };
+    window.pageState = state;
+    const context = document.modelContext!;
+    const register = async (tool: Parameters<typeof context.registerTool>[0]) => {
+      const controller = new AbortController();
+      state.registrations[tool.name] = controller;
+      await context.registerTool(tool, { signal: controller.signal });
+    };
+    await register({
+      name: 'get_weather',
+      title: 'Weather',
+      description: 'The weather in a city for the next days.',
+      inputSchema: schema,
+      annotations: { readOnlyHint: true },
+      execute: async (input: Record<string, unknown>) => {
+        state.calls.push({ get_weather: input });
+        return { city: input.city, forecast: 'sunny' };
+      },
+    } as never);
+    await register({
+      name: 'cart.add',
+      description: 'Put a product in the cart.',
+      inputSchema: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+      execute: async (input: Record<string, unknown>) => {
+        state.calls.push({ 'cart.add': input });
+        return `added ${String(input.sku)}`;
+      },
+    } as never);
+    await register({
+      name: 'checkout',
+      description: 'Pay for the cart.',
+      annotations: { readOnlyHint: true },
+      execute: async () => {
+        throw new Error('The cart is empty.');
+      },
+    } as never);
+  }, WEATHER_SCHEMA);
+}
+
+test('a page’s WebMCP tools serve a chat through the real worker: loaded on demand, arguments checked against the tool’s own schema', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+  await registerPageTools(page);
+  const before = [...scripts];
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, toolCallText, webMcpTools } = window.tabagent;
+    const pageTools = await webMcpTools();
+    const fake = fakeModel([toolCallText('get_weather', { city: 'Oslo', days: 0 }), toolCallText('get_weather', { city: 'Oslo', days: 2 }), 'Sunny.']);
+    const agent = await createAgent({ model: fake });
+    // No grammar: a model may write what the tool's schema refuses (days: 0).
+    const chat = await agent.newChat({ tools: [pageTools], grammar: false });
+    const log: string[] = [];
+    chat.on('tool-end', (e) => log.push(`${e.toolName} ${e.status} ${e.content}`));
+    const reply = await chat.send('weather in Oslo?');
+    const names = chat.tools.map((t) => t.name);
+    pageTools.close();
+    return {
+      offered: pageTools.tools.length,
+      names,
+      text: reply.text,
+      log,
+      calls: window.pageState.calls,
+      system: fake.requests[0]!.messages[0]!.content,
+    };
+  });
+  // What the validator itself says of days: 0 (@cfworker/json-schema, run here).
+  const schemaSays = new Validator(WEATHER_SCHEMA as never, '2020-12').validate({ city: 'Oslo', days: 0 }).errors.find((e) => e.keyword === 'minimum')!.error;
+  // The model is shown the page's own schema (the Hermes prompt writes JSON with spaces after `:` and `,`).
+  expect(result.system).toContain(`"parameters": ${JSON.stringify(WEATHER_SCHEMA).replace(/":/g, '": ').replace(/,"/g, ', "')}`);
+  expect(before.some((p) => p.includes('webmcp-page'))).toBe(false);
+  expect(scripts.filter((p) => !before.includes(p)).some((p) => p.includes('webmcp-page'))).toBe(true);
+  expect(result).toEqual({
+    offered: 0,
+    // WebMCP names may hold `.`: the model gets one it can write.
+    names: ['cart_add', 'checkout', 'get_weather'],
+    text: 'Sunny.',
+    system: result.system,
+    log: [`get_weather invalid {"error":"Invalid arguments for tool \\"get_weather\\": days: ${schemaSays}"}`, 'get_weather ok {"city":"Oslo","forecast":"sunny"}'],
+    calls: [{ get_weather: { city: 'Oslo', days: 2 } }],
+  });
+});
