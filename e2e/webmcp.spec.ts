@@ -115,3 +115,72 @@ test('a page’s WebMCP tools serve a chat through the real worker: loaded on de
     calls: [{ get_weather: { city: 'Oslo', days: 2 } }],
   });
 });
+
+test('a tool that may change things waits for approval; a tool that throws is read by the model', async ({ page }) => {
+  await registerPageTools(page);
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, toolCallText, webMcpTools } = window.tabagent;
+    const pageTools = await webMcpTools();
+    const fake = fakeModel([toolCallText('cart_add', { sku: 'A-1' }), toolCallText('checkout'), 'Could not pay.']);
+    const agent = await createAgent({ model: fake });
+    const chat = await agent.newChat({ tools: [pageTools] });
+    const waiting = await chat.send('buy A-1');
+    const callsBefore = window.pageState.calls.length;
+    const log: string[] = [];
+    chat.on('tool-end', (e) => log.push(`${e.toolName} ${e.status} ${e.content}`));
+    const reply = await chat.approve(waiting.approvals![0]!.id);
+    pageTools.close();
+    return { approvals: waiting.approvals!.map((c) => c.name), callsBefore, log, text: reply.text, calls: window.pageState.calls };
+  });
+  expect(result).toEqual({
+    approvals: ['cart_add'],
+    callsBefore: 0,
+    // The polyfill's words for a tool that threw (as Chromium's executeTool rejects), with the tool's own message.
+    log: ['cart_add ok "added A-1"', 'checkout error {"error":"Tool was executed but the invocation failed. For example, the script function threw an error: The cart is empty."}'],
+    text: 'Could not pay.',
+    calls: [{ 'cart.add': { sku: 'A-1' } }],
+  });
+});
+
+test('tools the page registers later reach the chat; a tool unregistered while it runs is reported gone', async ({ page }) => {
+  await registerPageTools(page);
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, toolCallText, webMcpTools } = window.tabagent;
+    const state = window.pageState;
+    const pageTools = await webMcpTools();
+    const fake = fakeModel([toolCallText('slow_search', { q: 'tabs' }), 'Search is gone.']);
+    const agent = await createAgent({ model: fake });
+    const chat = await agent.newChat({ tools: [pageTools] });
+    const changes: string[][] = [];
+    chat.on('tools-changed', (e) => changes.push(e.names));
+    const search = new AbortController();
+    await document.modelContext!.registerTool(
+      {
+        name: 'slow_search',
+        description: 'Search the site.',
+        annotations: { readOnlyHint: true },
+        // Unregistered while it runs (a route change, say).
+        execute: () => new Promise(() => queueMicrotask(() => search.abort())),
+      } as never,
+      { signal: search.signal },
+    );
+    state.registrations.checkout!.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    const beforeSend = changes.map((names) => [...names]);
+    const log: string[] = [];
+    chat.on('tool-end', (e) => log.push(`${e.toolName} ${e.status} ${e.content}`));
+    const reply = await chat.send('search tabs');
+    pageTools.close();
+    return { beforeSend, changes, log, text: reply.text, after: pageTools.tools.length };
+  });
+  // Registered, then checkout unregistered: the chat heard of each.
+  expect(result.beforeSend.at(-1)).toEqual(['cart_add', 'get_weather', 'slow_search']);
+  expect(result.beforeSend.some((names) => names.includes('slow_search') && names.includes('checkout'))).toBe(true);
+  // slow_search left while it ran, and close() took the rest away.
+  expect(result.changes.slice(result.beforeSend.length)).toEqual([['cart_add', 'get_weather'], []]);
+  expect(result).toMatchObject({
+    log: ['slow_search error {"error":"The WebMCP tool \\"slow_search\\" is no longer registered: Tool unregistered"}'],
+    text: 'Search is gone.',
+    after: 0,
+  });
+});
