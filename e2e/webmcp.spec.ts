@@ -184,3 +184,95 @@ test('tools the page registers later reach the chat; a tool unregistered while i
     after: 0,
   });
 });
+
+test('a chat’s own tool() definitions, offered on document.modelContext, are listed and called by a WebMCP client through the chat’s call pipeline', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { registerWebMcpTools, tool, webMcpTools, z } = window.tabagent;
+    const lookUp = tool({
+      name: 'look_up',
+      description: 'Look a word up.',
+      input: z.object({ word: z.string(), limit: z.number().int().min(1) }),
+      readOnly: true,
+      run: ({ word, limit }, ctx) => ({ word, limit, aborted: ctx.signal.aborted }),
+    });
+    const erase = tool({ name: 'erase_note', description: 'Erase a note.', input: z.object({ id: z.string() }), needsApproval: true, destructive: true, run: ({ id }) => `erased ${id}` });
+    const broken = tool({
+      name: 'always_fails',
+      description: 'Fails.',
+      input: z.object({}),
+      run: () => {
+        throw new Error('no disk');
+      },
+    });
+    const asked: string[] = [];
+    const unregister = await registerWebMcpTools([lookUp, erase, broken], {
+      approve: (call) => {
+        asked.push(`${call.toolName} ${JSON.stringify(call.input)}`);
+        return (call.input as { id: string }).id !== 'keep' || { approved: false, reason: 'that note is kept' };
+      },
+    });
+    // The WebMCP client: the polyfill's own consumer side.
+    // getTools and executeTool: Chromium's consumer side, which the polyfill has too.
+    type Listed = { name: string; description: string; inputSchema?: unknown; annotations?: unknown };
+    const context = document.modelContext as unknown as { getTools(): Promise<Listed[]>; executeTool(tool: Listed, input: string): Promise<string | null> };
+    const listed = await context.getTools();
+    const call = (name: string, args: unknown) =>
+      context.executeTool(listed.find((t) => t.name === name)!, JSON.stringify(args)).then(
+        (text) => `ok ${text}`,
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
+    const calls = {
+      // "2": the coercion small models need, as for the on-device model.
+      coerced: await call('look_up', { word: 'tab', limit: '2' }),
+      invalid: await call('look_up', { word: 'tab', limit: 0 }),
+      approved: await call('erase_note', { id: 'a' }),
+      denied: await call('erase_note', { id: 'keep' }),
+      failed: await call('always_fails', {}),
+    };
+    // The chat's own tools are not taken back as page tools.
+    const pageTools = await webMcpTools();
+    const fromPage = pageTools.tools.map((t) => t.name);
+    pageTools.close();
+    unregister();
+    const after = (await context.getTools()).map((t) => t.name);
+    return { listed: listed.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations })), calls, asked, fromPage, after };
+  });
+  const failed = (message: string) => `UnknownError: Tool was executed but the invocation failed. For example, the script function threw an error: ${message}`;
+  expect(result).toEqual({
+    listed: [
+      { name: 'always_fails', description: 'Fails.', inputSchema: { type: 'object', properties: {}, additionalProperties: false }, annotations: undefined },
+      { name: 'erase_note', description: 'Erase a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }, annotations: undefined },
+      {
+        name: 'look_up',
+        description: 'Look a word up.',
+        inputSchema: { type: 'object', properties: { word: { type: 'string' }, limit: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } }, required: ['word', 'limit'], additionalProperties: false },
+        annotations: { readOnlyHint: true, untrustedContentHint: false },
+      },
+    ],
+    calls: {
+      coerced: 'ok {"word":"tab","limit":2,"aborted":false}',
+      invalid: failed('Invalid arguments for tool "look_up": limit: Too small: expected number to be >=1'),
+      approved: 'ok erased a',
+      denied: failed('that note is kept'),
+      failed: failed('no disk'),
+    },
+    asked: ['erase_note {"id":"a"}', 'erase_note {"id":"keep"}'],
+    fromPage: [],
+    after: [],
+  });
+});
+
+test.describe('without WebMCP', () => {
+  test.use({ withPolyfill: false });
+
+  test('webMcpTools rejects with WebMcpUnavailableError; registerWebMcpTools offers nothing and resolves', async ({ page }) => {
+    const result = await page.evaluate(async () => {
+      const { isWebMcpUnavailableError, registerWebMcpTools, tool, webMcpTools, z } = window.tabagent;
+      const error = await webMcpTools().catch((e: unknown) => e);
+      const unregister = await registerWebMcpTools([tool({ name: 'noop', description: 'Nothing.', input: z.object({}), run: () => 1 })]);
+      unregister();
+      return { missing: isWebMcpUnavailableError(error) ? error.missing : String(error), hasContext: 'modelContext' in document };
+    });
+    expect(result).toEqual({ missing: 'document.modelContext', hasContext: false });
+  });
+});
