@@ -30,6 +30,8 @@ export type { PrepareStep, StepSettings } from './agent/prepare-step.js';
 export { tool, rawTool, type ToolDefinition, type RawToolDefinition } from './tools/define-tool.js';
 export type { ErrorPolicy, InputSchema, ManagedTool, RawTool, RetryPolicy, Tool, ToolContext, ToolEntry, ToolSource, ToolTraits } from './tools/types.js';
 export { mcpTools, type McpServerTools, type McpToolInfo, type McpToolsOptions } from './mcp/mcp-tools.js';
+export { webMcpTools, type WebMcpTools, type WebMcpToolInfo, type WebMcpToolsOptions } from './mcp/webmcp-tools.js';
+export { registerWebMcpTools, type RegisterWebMcpToolsOptions } from './agent/register-webmcp-tools.js';
 export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason, TemplateMismatch } from './shared/model.js';
 export type { ModelFamily, ToolChoice } from './shared/tool-protocol.js';
 export type { JsonObject, JsonValue, JsonSchema } from './shared/json.js';

@@ -12,7 +12,7 @@ import { ToolSet } from './tool-set.js';
 
 export interface ChatOptions extends ToolHooks {
   system?: string;
-  /** Managed (`tool()`) and raw (`rawTool()`) tools, and MCP servers' (`mcpTools()`); names must be unique (a server's are namespaced on a clash). */
+  /** Managed (`tool()`) and raw (`rawTool()`) tools, MCP servers' (`mcpTools()`) and the page's WebMCP tools (`webMcpTools()`); names must be unique (a source's are namespaced on a clash). */
   tools?: ToolEntry[];
   /** Model → tools → model round trips allowed per run (default 5; at least 1: a chat that should not run tools has none). */
   maxToolHops?: number;

@@ -25,7 +25,7 @@ export class ToolSet {
     entries.forEach((t, i) => {
       if (t?.kind === 'source') for (const tool of t.tools) listed.push({ tool, source: t });
       else if (t && (t.kind === 'managed' || t.kind === 'raw')) listed.push({ tool: t });
-      else throw new InvalidOptionsError(`tools[${i}]`, 'must be made with tool(), rawTool() or mcpTools()');
+      else throw new InvalidOptionsError(`tools[${i}]`, 'must be made with tool(), rawTool(), mcpTools() or webMcpTools()');
     });
     const count = new Map<string, number>();
     for (const { tool } of listed) count.set(tool.name, (count.get(tool.name) ?? 0) + 1);

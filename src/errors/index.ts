@@ -35,6 +35,8 @@ import { AgentClosedError } from './agent-closed-error.js';
 import { McpConnectionError } from './mcp-connection-error.js';
 import { McpToolError } from './mcp-tool-error.js';
 import { ChatToolError } from './chat-tool-error.js';
+import { WebMcpToolError } from './webmcp-tool-error.js';
+import { WebMcpUnavailableError } from './webmcp-unavailable-error.js';
 import type { TabAgentError } from './base.js';
 
 export { TabAgentError, isTabAgentError } from './base.js';
@@ -71,6 +73,8 @@ export { ToolTimeoutError, isToolTimeoutError } from './tool-timeout-error.js';
 export { UnknownToolCallError, isUnknownToolCallError } from './unknown-tool-call-error.js';
 export { UnknownToolError, isUnknownToolError } from './unknown-tool-error.js';
 export { WebGPUUnavailableError, isWebGPUUnavailableError } from './webgpu-unavailable-error.js';
+export { WebMcpToolError, isWebMcpToolError, type WebMcpFailure } from './webmcp-tool-error.js';
+export { WebMcpUnavailableError, isWebMcpUnavailableError } from './webmcp-unavailable-error.js';
 export { WorkerCrashedError, isWorkerCrashedError } from './worker-crashed-error.js';
 export { WorkerStartError, isWorkerStartError } from './worker-start-error.js';
 
@@ -109,6 +113,8 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   UnknownToolCallError,
   UnknownToolError,
   WebGPUUnavailableError,
+  WebMcpToolError,
+  WebMcpUnavailableError,
   WorkerCrashedError,
   WorkerStartError,
 };

@@ -1,0 +1,61 @@
+// `registerWebMcpTools(tools)`: a chat's own tools, offered to the browser's
+// agent on `document.modelContext` (WebMCP) too, so one tool() definition
+// serves the on-device model and the browser's agent alike. This module is
+// all the page entry holds of it; the rest loads (import()) on the first call.
+//
+// Where the browser has no WebMCP it registers nothing and resolves to a
+// function that does nothing: offering tools to an agent that is not there is
+// not an error, and an app can call this unconditionally (`'modelContext' in
+// document` says whether anything was offered). Taking the page's tools
+// (webMcpTools) is another matter: a chat asked for tools it cannot have, so
+// that rejects.
+import { DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError } from '../errors/index.js';
+import { findModelContext } from '../mcp/webmcp-context.js';
+import type { ManagedTool } from '../tools/types.js';
+import type { ToolHooks } from './hooks.js';
+import { messageOf } from '../errors/message-of.js';
+import { jsonProblem } from '../tools/encode-result.js';
+import { execute, prepare } from './run-call.js';
+
+export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 'beforeToolCall'> {
+  /**
+   * Decides on the browser agent's calls to tools with `needsApproval` (it is
+   * asked as a chat's `approve` is). Required when one of the tools may need
+   * approval: no person answers a browser agent's call through tabagent.
+   */
+  approve?: ToolHooks['approve'];
+  /** Unregisters the tools when it aborts (as calling the returned function does). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Register `tools` (made with `tool()`) on `document.modelContext`. Resolves
+ * to the function that unregisters them (calls under way are aborted).
+ * Rejects with DuplicateToolError when the page already has a tool of one of
+ * these names (then none is registered), or WebMcpUnavailableError when the
+ * browser refuses (a Permissions Policy without "tools").
+ */
+export async function registerWebMcpTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions = {}): Promise<() => void> {
+  const { approve, beforeToolCall, signal } = options;
+  const names = new Set<string>();
+  [...tools].forEach((t, i) => {
+    // A raw tool's calls come back to the chat's caller: nothing could run for the browser's agent.
+    if (t?.kind !== 'managed') throw new InvalidOptionsError(`tools[${i}]`, 'must be made with tool()');
+    // WebMCP refuses a tool without a description.
+    if (!t.description) throw new InvalidOptionsError(`tools[${i}].description`, 'must not be empty');
+    if (t.needsApproval !== false && typeof approve !== 'function') throw new InvalidOptionsError('approve', `must be a function: "${t.name}" may need approval`);
+    if (names.has(t.name)) throw new DuplicateToolError(t.name);
+    names.add(t.name);
+  });
+  const context = findModelContext();
+  if (!context || signal?.aborted) return () => undefined;
+  const { exposeTools } = await import('./webmcp-expose.js');
+  // The call pipeline is passed in, not imported: the page entry holds it,
+  // and a chunk that imported it would split it out of the entry (a bigger entry).
+  const exposed = await exposeTools(context, tools, { approve, beforeToolCall, signal }, { prepare, execute, jsonProblem, messageOf });
+  if (exposed.unregister) return exposed.unregister;
+  const { refused, cause } = exposed;
+  // registerTool refuses a name already taken with InvalidStateError (our names and descriptions are otherwise valid).
+  if ((cause as { name?: unknown })?.name === 'InvalidStateError') throw new DuplicateToolError(refused);
+  throw new WebMcpUnavailableError({ detail: `registerTool refused "${refused}": ${messageOf(cause)}`, cause });
+}
