@@ -17,7 +17,7 @@
 // - close() ends everything; later calls reject with AgentClosedError.
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
 import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, TemplateMismatch } from '../shared/model.js';
-import { modelSpec, type ModelOptions } from './model-session.js';
+import { modelIdOf, type ModelOptions } from './model-session.js';
 import { untilAborted } from '../shared/until-aborted.js';
 
 /** A model loaded and running (in its worker): ModelSession, or an in-thread one in tests. */
@@ -112,7 +112,7 @@ export class AgentModel implements ChatModel {
     const cancel = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     const { started, loaded } = this.start(options, cancel);
     const slot: Slot = { state: 'loading', loaded, stop, options };
-    this.#set(slot, { modelId: modelIdOf(options) });
+    this.#set(slot, { modelId: idOf(options) });
     const settled = loaded.then(
       (session) => {
         if (this.#slot !== slot) {
@@ -126,7 +126,7 @@ export class AgentModel implements ChatModel {
       (error: unknown) => {
         if (this.#slot === slot) {
           if (cancel.aborted) this.#set({ state: 'idle' }, {});
-          else this.#set({ state: 'failed', error, options }, { modelId: modelIdOf(options), error });
+          else this.#set({ state: 'failed', error, options }, { modelId: idOf(options), error });
         }
         throw error;
       },
@@ -167,7 +167,7 @@ export class AgentModel implements ChatModel {
       // close() or a new load), and left no worker. The model is gone, not ready.
       if (this.#slot === slot && !this.#closed) {
         slot.session.close(error as Error);
-        this.#set({ state: 'failed', error, options }, { modelId: modelIdOf(options), error });
+        this.#set({ state: 'failed', error, options }, { modelId: idOf(options), error });
       }
       throw error;
     }
@@ -202,9 +202,9 @@ function replaced(): DOMException {
   return new DOMException('Another load replaced this model.', 'AbortError');
 }
 
-function modelIdOf(options: ModelOptions): string | undefined {
+function idOf(options: ModelOptions): string | undefined {
   try {
-    return modelSpec(options).modelId;
+    return modelIdOf(options);
   } catch {
     // A bad option fails the load with its own error; the event just names no model.
     return undefined;

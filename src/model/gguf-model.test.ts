@@ -1,7 +1,8 @@
 // How an app names a GGUF model, and what the worker is asked to load.
 import { describe, expect, it } from 'vitest';
 import { isInvalidOptionsError } from '../errors/index.js';
-import { ggufSpec, namesGguf } from './gguf-model.js';
+import { ggufSpec } from './gguf-model.js';
+import { namesGguf } from './gguf-name.js';
 import { modelSpec } from './model-session.js';
 
 const QWEN3 = 'https://huggingface.co/unsloth/Qwen3-0.6B-GGUF/resolve/main/Qwen3-0.6B-Q8_0.gguf';
@@ -38,8 +39,16 @@ describe('naming a GGUF model', () => {
     expect(refused('Not-A-Model')).toBe('model');
   });
 
-  it('a WebLLM model keeps its own spec, with the GGUF fallback beside it', () => {
+  it('a WebLLM model keeps its own spec, with the GGUF fallback beside it', async () => {
     expect(namesGguf('Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toBe(false);
-    expect(modelSpec({ model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', fallback: 'Qwen3-0.6B-Q8_0-GGUF' })).toMatchObject({ kind: 'webllm', modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', fallback: { kind: 'gguf', modelId: 'Qwen3-0.6B-Q8_0-GGUF', url: QWEN3 } });
+    expect(await modelSpec({ model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', fallback: 'Qwen3-0.6B-Q8_0-GGUF' })).toMatchObject({ kind: 'webllm', modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', fallback: { kind: 'gguf', modelId: 'Qwen3-0.6B-Q8_0-GGUF', url: QWEN3 } });
+  });
+});
+
+describe('a GGUF named by a string', () => {
+  it('an id ending in -GGUF that is not curated is refused with the reason, before any worker starts', async () => {
+    expect(namesGguf('Qwen9-7B-Q4_K_M-GGUF')).toBe(true);
+    const error = await modelSpec({ model: 'Qwen9-7B-Q4_K_M-GGUF' }).catch((e: unknown) => e);
+    expect(isInvalidOptionsError(error) && error.message).toMatch(/"Qwen9-7B-Q4_K_M-GGUF" is no curated GGUF id/);
   });
 });

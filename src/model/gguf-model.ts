@@ -4,6 +4,7 @@
 import { InvalidOptionsError } from '../errors/index.js';
 import type { GgufSpec } from '../rpc/worker-protocol.js';
 import { GGUF_CATALOG, ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js';
+import { ggufModelId, isGgufModel } from './gguf-name.js';
 
 /** A GGUF model for the CPU engine (wllama). */
 export interface GgufModel {
@@ -21,24 +22,16 @@ export interface GgufModel {
   chatTemplate?: string;
 }
 
-export function isGgufModel(model: unknown): model is GgufModel {
-  return typeof model === 'object' && model !== null && 'gguf' in model;
-}
-
 /** The curated entry for a short id, if it is one. */
 export function ggufEntry(id: unknown): GgufCatalogEntry | undefined {
   return typeof id === 'string' ? GGUF_CATALOG.find((entry) => entry.id === id) : undefined;
-}
-
-/** Is `model` a GGUF model (a curated id, or `{ gguf }`)? */
-export function namesGguf(model: unknown): boolean {
-  return isGgufModel(model) || ggufEntry(model) !== undefined;
 }
 
 /** What the worker needs to load `model`; InvalidOptionsError unless it names a GGUF model. */
 export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'grammar'> = {}): GgufSpec {
   const entry = ggufEntry(model);
   if (entry) return { kind: 'gguf', modelId: entry.id, url: ggufUrl(entry), family: extra.family ?? entry.family, grammar: extra.grammar, thinks: entry.thinks };
+  if (typeof model === 'string') throw new InvalidOptionsError('model', `${JSON.stringify(model)} is no curated GGUF id (docs/models.md lists them); { gguf: url | Blob } names any other file`);
   if (!isGgufModel(model)) throw new InvalidOptionsError('model', 'must be a curated GGUF id or { gguf: url | Blob }');
   const { gguf, id, contextSize, threads, thinks, chatTemplate } = model;
   // A curated id with options of the app's own (a larger window, say).
@@ -50,7 +43,7 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
   const base: Omit<GgufSpec, 'modelId'> = { kind: 'gguf', contextSize, threads, thinks, chatTemplate, ...extra };
   if (gguf instanceof Blob) {
     if (gguf.size === 0) throw new InvalidOptionsError('gguf', 'the file is empty');
-    return { ...base, modelId: id ?? withoutExtension((gguf as File).name ?? '') ?? 'local', blob: gguf };
+    return { ...base, modelId: ggufModelId(model), blob: gguf };
   }
   let url: URL;
   try {
@@ -60,10 +53,5 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
     throw new InvalidOptionsError('gguf', `must be a URL or a Blob, not ${JSON.stringify(String(gguf))}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidOptionsError('gguf', `must be an http(s) URL, not ${url.protocol}`);
-  return { ...base, modelId: id ?? withoutExtension(decodeURIComponent(url.pathname.split('/').pop() ?? '')) ?? url.href, url: url.href };
-}
-
-/** A file's name without `.gguf`: what a model is called when the app names it not. */
-function withoutExtension(file: string): string | undefined {
-  return file.replace(/\.gguf$/i, '') || undefined;
+  return { ...base, modelId: ggufModelId(model), url: url.href };
 }

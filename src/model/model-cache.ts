@@ -4,7 +4,8 @@
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import { WorkerConnection } from './worker-connection.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
-import { ggufSpec, namesGguf, type GgufModel } from './gguf-model.js';
+import type { GgufModel } from './gguf-model.js';
+import { namesGguf } from './gguf-name.js';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { CachedModelSource } from '../rpc/worker-protocol.js';
 
@@ -15,7 +16,7 @@ export interface ModelCacheOptions {
 
 export function modelCacheWith(launch: WorkerLauncher) {
   async function run(action: 'has' | 'delete', model: string | WebLLMModel | GgufModel, options: ModelCacheOptions): Promise<boolean> {
-    const source = cachedSource(model);
+    const source = await cachedSource(model);
     const connection = await WorkerConnection.start(startWorker(launch, options.workerUrl), 15_000);
     try {
       return await connection.track(connection.host.modelCache(action, source));
@@ -32,9 +33,9 @@ export function modelCacheWith(launch: WorkerLauncher) {
   };
 }
 
-function cachedSource(model: unknown): CachedModelSource {
+async function cachedSource(model: unknown): Promise<CachedModelSource> {
   if (!namesGguf(model)) return { kind: 'webllm', ...webllmSource(model) };
-  const { url } = ggufSpec(model);
+  const { url } = (await import('./gguf-model.js')).ggufSpec(model);
   if (!url) throw new InvalidOptionsError('model', 'a GGUF given as a Blob is read from the file, never downloaded or cached');
   return { kind: 'gguf', url };
 }

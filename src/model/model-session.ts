@@ -12,7 +12,8 @@ import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../shared/tool-
 import type { ModelSpec } from '../rpc/worker-protocol.js';
 import { scriptFor, type ScriptedModel } from './scripted-model.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
-import { ggufSpec, namesGguf, type GgufModel } from './gguf-model.js';
+import type { GgufModel } from './gguf-model.js';
+import { ggufModelId, namesGguf } from './gguf-name.js';
 
 export interface ModelOptions {
   /**
@@ -132,13 +133,11 @@ export class ModelSession implements ChatModel {
 
 function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<Running> } {
   let spec: ModelSpec;
-  let connecting: Promise<WorkerConnection>;
-  try {
-    spec = modelSpec(options);
-    connecting = WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal);
-  } catch (error) {
-    connecting = Promise.reject(error);
-  }
+  // Bad options fail before any worker starts.
+  const connecting = modelSpec(options).then((resolved) => {
+    spec = resolved;
+    return WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal);
+  });
   const loaded = connecting.then(async (connection) => {
     const fake = scriptFor(options.model);
     // Ending the worker is what stops WebLLM's downloads; nothing half-fetched is cached.
@@ -167,7 +166,8 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
   return { started, loaded };
 }
 
-export function modelSpec(options: ModelOptions): ModelSpec {
+/** What the worker needs to load the model `options` name (a GGUF's curated list is loaded only for a GGUF). */
+export async function modelSpec(options: ModelOptions): Promise<ModelSpec> {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'createAgent needs an options object');
   if (options.family !== undefined && !isModelFamily(options.family)) {
     throw new InvalidOptionsError('family', `must be one of ${MODEL_FAMILIES.map((f) => `'${f}'`).join(', ')}, not ${JSON.stringify(options.family)}`);
@@ -179,6 +179,15 @@ export function modelSpec(options: ModelOptions): ModelSpec {
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
   const { family, grammar, fallback } = options;
-  if (namesGguf(model)) return ggufSpec(model, { family, grammar });
-  return { kind: 'webllm', ...webllmSource(model), family, grammar, ...(fallback !== undefined ? { fallback: ggufSpec(fallback, { family, grammar }) } : {}) };
+  const gguf = namesGguf(model) || fallback !== undefined ? await import('./gguf-model.js') : undefined;
+  if (namesGguf(model)) return gguf!.ggufSpec(model, { family, grammar });
+  return { kind: 'webllm', ...webllmSource(model), family, grammar, ...(fallback !== undefined ? { fallback: gguf!.ggufSpec(fallback, { family, grammar }) } : {}) };
+}
+
+/** The id a model goes by, known at once (for events while it loads); throws on options that name no model. */
+export function modelIdOf(options: ModelOptions): string {
+  const { model } = options;
+  const fake = scriptFor(model);
+  if (fake) return fake.modelId;
+  return namesGguf(model) ? ggufModelId(model) : webllmSource(model).modelId;
 }

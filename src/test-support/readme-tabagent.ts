@@ -10,7 +10,7 @@ import type { AgentOptions } from '../agent/create-agent.js';
 import type { LoadProgress } from '../shared/model.js';
 import type { WebLLMModel } from '../model/webllm-model.js';
 import type { GgufModel } from '../model/gguf-model.js';
-import { modelSpec, type ModelOptions } from '../model/model-session.js';
+import { modelIdOf, type ModelOptions } from '../model/model-session.js';
 import { FAKE_SPEC } from '../model/scripted-model.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
@@ -44,7 +44,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
 }
 
 function fakeFor(model: unknown): FakeModel {
-  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(modelSpec({ model: model as ModelOptions['model'] }).modelId);
+  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(modelIdOf({ model: model as ModelOptions['model'] }));
   noteFake(fake);
   return fake;
 }

@@ -47,7 +47,7 @@ async function loadInThread(options: ModelOptions): Promise<WorkerModel> {
   const { port1, port2 } = new MessageChannel();
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
-  const info = await host.load(modelSpec(options));
+  const info = await host.load(await modelSpec(options));
   return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, scriptFor(options.model)?.record);
 }
 
@@ -59,7 +59,7 @@ afterEach(() => {
 describe('useFakeModel', () => {
   it('leaves WebLLM models alone on a page without it', async () => {
     await useFakeModel(testPage().page, ['not used']); // not navigated yet: nothing in the page
-    expect(modelSpec({ model: QWEN })).toEqual({ kind: 'webllm', modelId: QWEN, family: undefined, grammar: undefined });
+    expect(await modelSpec({ model: QWEN })).toEqual({ kind: 'webllm', modelId: QWEN, family: undefined, grammar: undefined });
     expect(scriptFor(QWEN)).toBeUndefined();
   });
 
@@ -67,15 +67,15 @@ describe('useFakeModel', () => {
     const { page, navigate } = testPage();
     await useFakeModel(page, ['one', { text: 'two', tokenDelayMs: 1 }], { contextWindow: 8192 });
     navigate();
-    expect(modelSpec({ model: QWEN })).toEqual({
+    expect(await modelSpec({ model: QWEN })).toEqual({
       kind: 'fake', modelId: QWEN, template: undefined, family: undefined, contextWindow: 8192, grammar: true, tokenDelayMs: 0,
       outputs: ['one', { text: 'two', tokenDelayMs: 1 }], load: undefined, firstTurn: 0, recordRequests: true,
     });
     // A self-hosted model too; the app's own family and grammar settings hold, as they would for the real model.
-    expect(modelSpec({ model: { id: 'my-model', modelUrl: 'https://example.com/w/' }, family: 'llama', grammar: false })).toMatchObject({ kind: 'fake', modelId: 'my-model', family: 'llama', grammar: false });
+    expect(await modelSpec({ model: { id: 'my-model', modelUrl: 'https://example.com/w/' }, family: 'llama', grammar: false })).toMatchObject({ kind: 'fake', modelId: 'my-model', family: 'llama', grammar: false });
     // A fake the app makes itself stays its own.
-    expect(modelSpec({ model: fakeModel(['mine']) })).toMatchObject({ kind: 'fake', modelId: 'fake-model', outputs: ['mine'] });
-    expect(() => modelSpec({ model: '  ' })).toThrow(/must be a WebLLM model id/);
+    expect(await modelSpec({ model: fakeModel(['mine']) })).toMatchObject({ kind: 'fake', modelId: 'fake-model', outputs: ['mine'] });
+    await expect(modelSpec({ model: '  ' })).rejects.toThrow(/must be a WebLLM model id/);
   });
 
   it('runs the script as fakeModel would, and the test reads what the model received', async () => {
@@ -87,7 +87,7 @@ describe('useFakeModel', () => {
     const first = await model.generate({ messages: [{ role: 'user', content: 'Weather in Oslo?' }], tools: [weather], toolChoice: 'auto' });
     expect(first.calls.map((c) => c.name)).toEqual(['get_weather']);
     // Another agent on the page (or a restart) goes on with the script.
-    expect(modelSpec({ model: QWEN })).toMatchObject({ firstTurn: 1 });
+    expect(await modelSpec({ model: QWEN })).toMatchObject({ firstTurn: 1 });
 
     const requests = await fake.requests();
     expect(requests).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('useFakeModel', () => {
     const { page, navigate } = testPage();
     const fake = await useFakeModel(page, ['hi'], { modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
     navigate();
-    expect(modelSpec({ model: QWEN })).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
+    expect(await modelSpec({ model: QWEN })).toMatchObject({ modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
     await expect(fake.assertComplete()).rejects.toThrow(/has 1 outputs but only 0 were used\. Did the page ask for a WebLLM model/);
   });
 
@@ -132,7 +132,7 @@ describe('useFakeModel', () => {
     scriptFor(QWEN)!.record!(request); // as the worker's record arrives
     tab.leave();
     navigate();
-    expect(modelSpec({ model: QWEN })).toMatchObject({ firstTurn: 1 });
+    expect(await modelSpec({ model: QWEN })).toMatchObject({ firstTurn: 1 });
     expect(await fake.requests()).toEqual([request]);
     // Another useFakeModel on the page starts its own script.
     const other = await useFakeModel(page, ['three']);
