@@ -1,7 +1,8 @@
 // `registerWebMcpTools(tools)`: a chat's own tools, offered to the browser's
 // agent on `document.modelContext` (WebMCP) too, so one tool() definition
 // serves the on-device model and the browser's agent alike. This module is
-// all the page entry holds of it; the rest loads (import()) on the first call.
+// all the page entry holds of it; the rest, its checks too, loads (import())
+// on the first call.
 //
 // Where the browser has no WebMCP it registers nothing and resolves to a
 // function that does nothing: offering tools to an agent that is not there is
@@ -10,7 +11,6 @@
 // (webMcpTools) is another matter: a chat asked for tools it cannot have, so
 // that rejects.
 import { DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError } from '../errors/index.js';
-import { findModelContext } from '../mcp/webmcp-context.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolHooks } from './hooks.js';
 import { messageOf } from '../errors/message-of.js';
@@ -36,26 +36,9 @@ export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 
  * browser refuses (a Permissions Policy without "tools").
  */
 export async function registerWebMcpTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions = {}): Promise<() => void> {
-  const { approve, beforeToolCall, signal } = options;
-  const names = new Set<string>();
-  [...tools].forEach((t, i) => {
-    // A raw tool's calls come back to the chat's caller: nothing could run for the browser's agent.
-    if (t?.kind !== 'managed') throw new InvalidOptionsError(`tools[${i}]`, 'must be made with tool()');
-    // WebMCP refuses a tool without a description.
-    if (!t.description) throw new InvalidOptionsError(`tools[${i}].description`, 'must not be empty');
-    if (t.needsApproval !== false && typeof approve !== 'function') throw new InvalidOptionsError('approve', `must be a function: "${t.name}" may need approval`);
-    if (names.has(t.name)) throw new DuplicateToolError(t.name);
-    names.add(t.name);
-  });
-  const context = findModelContext();
-  if (!context || signal?.aborted) return () => undefined;
-  const { exposeTools } = await import('./webmcp-expose.js');
-  // The call pipeline is passed in, not imported: the page entry holds it,
-  // and a chunk that imported it would split it out of the entry (a bigger entry).
-  const exposed = await exposeTools(context, tools, { approve, beforeToolCall, signal }, { prepare, execute, jsonProblem, messageOf });
-  if (exposed.unregister) return exposed.unregister;
-  const { refused, cause } = exposed;
-  // registerTool refuses a name already taken with InvalidStateError (our names and descriptions are otherwise valid).
-  if ((cause as { name?: unknown })?.name === 'InvalidStateError') throw new DuplicateToolError(refused);
-  throw new WebMcpUnavailableError({ detail: `registerTool refused "${refused}": ${messageOf(cause)}`, cause });
+  // The option checks and the feature detection load with the rest: most pages never call this.
+  const { registerTools } = await import('./webmcp-expose.js');
+  // The call pipeline and the errors are passed in, not imported: the page entry holds them,
+  // and a chunk that imported them would split them out of the entry (a bigger entry).
+  return registerTools(tools, options, { prepare, execute, jsonProblem, messageOf, DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError });
 }

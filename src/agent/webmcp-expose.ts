@@ -3,16 +3,18 @@
 // browser agent's call through the chat's own call pipeline (validation with
 // the same coercions, beforeToolCall and approval, the handler with its
 // timeout and retries). A call that does not run, or fails, rejects: that is
-// how WebMCP tells the agent. Loaded on demand by register-webmcp-tools.ts.
-import { WebMcpToolError } from '../errors/index.js';
+// how WebMCP tells the agent. Loaded on demand by register-webmcp-tools.ts,
+// its option checks and feature detection with it.
+import { WebMcpToolError, type DuplicateToolError, type InvalidOptionsError, type WebMcpUnavailableError } from '../errors/index.js';
 import type { messageOf } from '../errors/message-of.js';
-import type { ModelContextLike, WebMcpToolDescriptor } from '../mcp/webmcp-context.js';
+import { findModelContext, type ModelContextLike, type WebMcpToolDescriptor } from '../mcp/webmcp-context.js';
 import { ownRegistrations } from '../mcp/webmcp-own.js';
 import type { JsonObject } from '../shared/json.js';
 import type { jsonProblem } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { CallEnvironment, execute, prepare } from './run-call.js';
 import type { ToolHooks } from './hooks.js';
+import type { RegisterWebMcpToolsOptions } from './register-webmcp-tools.js';
 
 let calls = 0;
 
@@ -22,12 +24,39 @@ export interface Pipeline {
   execute: typeof execute;
   jsonProblem: typeof jsonProblem;
   messageOf: typeof messageOf;
+  DuplicateToolError: typeof DuplicateToolError;
+  InvalidOptionsError: typeof InvalidOptionsError;
+  WebMcpUnavailableError: typeof WebMcpUnavailableError;
 }
 
 /** What registering gave: the function that unregisters, or the tool `registerTool` refused (then none is registered). */
 export type Exposed = { unregister: () => void; refused?: undefined } | { refused: string; cause: unknown; unregister?: undefined };
 
-export async function exposeTools(context: ModelContextLike, tools: readonly ManagedTool[], options: { approve?: ToolHooks['approve']; beforeToolCall?: ToolHooks['beforeToolCall']; signal?: AbortSignal }, pipeline: Pipeline): Promise<Exposed> {
+/** `registerWebMcpTools(tools, options)`: the tools checked, then registered where the browser has WebMCP. */
+export async function registerTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions, pipeline: Pipeline): Promise<() => void> {
+  const { approve, beforeToolCall, signal } = options;
+  const { DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError } = pipeline;
+  const names = new Set<string>();
+  [...tools].forEach((t, i) => {
+    // A raw tool's calls come back to the chat's caller: nothing could run for the browser's agent.
+    if (t?.kind !== 'managed') throw new InvalidOptionsError(`tools[${i}]`, 'must be made with tool()');
+    // WebMCP refuses a tool without a description.
+    if (!t.description) throw new InvalidOptionsError(`tools[${i}].description`, 'must not be empty');
+    if (t.needsApproval !== false && typeof approve !== 'function') throw new InvalidOptionsError('approve', `must be a function: "${t.name}" may need approval`);
+    if (names.has(t.name)) throw new DuplicateToolError(t.name);
+    names.add(t.name);
+  });
+  const context = findModelContext();
+  if (!context || signal?.aborted) return () => undefined;
+  const exposed = await exposeTools(context, tools, { approve, beforeToolCall, signal }, pipeline);
+  if (exposed.unregister) return exposed.unregister;
+  const { refused, cause } = exposed;
+  // registerTool refuses a name already taken with InvalidStateError (our names and descriptions are otherwise valid).
+  if ((cause as { name?: unknown })?.name === 'InvalidStateError') throw new DuplicateToolError(refused);
+  throw new WebMcpUnavailableError({ detail: `registerTool refused "${refused}": ${pipeline.messageOf(cause)}`, cause });
+}
+
+async function exposeTools(context: ModelContextLike, tools: readonly ManagedTool[], options: { approve?: ToolHooks['approve']; beforeToolCall?: ToolHooks['beforeToolCall']; signal?: AbortSignal }, pipeline: Pipeline): Promise<Exposed> {
   const registration = new AbortController();
   const unregister = () => {
     if (registration.signal.aborted) return;

@@ -10,22 +10,36 @@
 // - a rejection and the tool is no longer listed: WebMcpToolError 'gone';
 // - an abort or the tool's timeout: executeTool's signal aborts.
 import { WebMcpToolError } from '../errors/index.js';
+import type * as errors from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { JsonSchema } from '../shared/json.js';
 import type { ManagedTool, Tool, ToolContext } from '../tools/types.js';
 import { jsonSchemaInput } from './json-schema-input.js';
-import type { ConsumerContext, RegisteredWebMcpTool } from './webmcp-context.js';
+import { consumerContext, type ConsumerContext, type RegisteredWebMcpTool } from './webmcp-context.js';
 import { ownRegistrations } from './webmcp-own.js';
 import { readWebMcpResult } from './webmcp-result.js';
 import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-tools.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-export async function followPageTools(context: ConsumerContext, options: WebMcpToolsOptions): Promise<WebMcpTools> {
-  const source = new PageTools(context, options);
-  await source.refresh();
-  return source;
+/** `webMcpTools(options)`: the options checked, WebMCP's consumer API found, the page's tools listed. */
+export async function pageTools(
+  options: WebMcpToolsOptions,
+  { InvalidOptionsError, WebMcpUnavailableError }: Pick<typeof errors, 'InvalidOptionsError' | 'WebMcpUnavailableError'>,
+): Promise<WebMcpTools> {
+  const { timeoutMs, onError } = options;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
+  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  const context = consumerContext(WebMcpUnavailableError);
+  try {
+    const source = new PageTools(context, options);
+    await source.refresh();
+    return source;
+  } catch (cause) {
+    // The browser refused the listing (a Permissions Policy without "tools", say).
+    throw new WebMcpUnavailableError({ detail: `getTools() failed: ${messageOf(cause)}`, cause });
+  }
 }
 
 class PageTools implements WebMcpTools {

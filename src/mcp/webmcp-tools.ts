@@ -1,11 +1,10 @@
 // `webMcpTools()`: the tools the page (or a script it embeds) registered on
 // `document.modelContext` (WebMCP), for a chat to use as its own. This module
-// is all the page entry holds of it; the rest (and the JSON Schema
-// validator) loads (import()) on the first call.
+// is all the page entry holds of it: the rest (the option checks and the
+// feature detection too, and the JSON Schema validator) loads (import()) on
+// the first call.
 import { InvalidOptionsError, WebMcpUnavailableError } from '../errors/index.js';
-import { messageOf } from '../errors/message-of.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
-import { consumerContext } from './webmcp-context.js';
 
 /** A page's tool as `document.modelContext.getTools()` describes it. */
 export interface WebMcpToolInfo {
@@ -56,15 +55,6 @@ export interface WebMcpTools extends ToolSource {
  * The chat's own tools, offered with `registerWebMcpTools`, are left out.
  */
 export async function webMcpTools(options: WebMcpToolsOptions = {}): Promise<WebMcpTools> {
-  const { timeoutMs, onError } = options;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
-  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
-  const context = consumerContext();
-  const { followPageTools } = await import('./webmcp-page.js');
-  try {
-    return await followPageTools(context, options);
-  } catch (cause) {
-    // The browser refused the listing (a Permissions Policy without "tools", say).
-    throw new WebMcpUnavailableError({ detail: `getTools() failed: ${messageOf(cause)}`, cause });
-  }
+  // The errors are passed in: a chunk that imported them would split them out of the entry (a bigger entry).
+  return (await import('./webmcp-page.js')).pageTools(options, { InvalidOptionsError, WebMcpUnavailableError });
 }
