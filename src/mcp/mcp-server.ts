@@ -11,7 +11,7 @@
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
-import { McpConnectionError, McpToolError } from '../errors/index.js';
+import { McpConnectionError, McpToolError, type InvalidOptionsError } from '../errors/index.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
@@ -20,8 +20,20 @@ import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
 
 const CONNECT_TIMEOUT_MS = 30_000;
 
-export async function connectMcpServer(url: URL, options: McpToolsOptions): Promise<McpServerTools> {
-  const server = new McpServer(url, options);
+/** `mcpTools(url, options)`: the options checked, then the server connected. */
+export async function serverTools(url: string | URL, options: McpToolsOptions, Invalid: typeof InvalidOptionsError): Promise<McpServerTools> {
+  let at: URL;
+  try {
+    at = new URL(url, globalThis.location?.href);
+  } catch {
+    throw new Invalid('url', `must be a URL, not ${JSON.stringify(String(url))}`);
+  }
+  if (typeof options !== 'object' || options === null) throw new Invalid('options', 'must be an object');
+  const { timeoutMs, connectTimeoutMs, onError } = options;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new Invalid('timeoutMs', 'must be a positive number of milliseconds');
+  if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new Invalid('connectTimeoutMs', 'must be a positive number of milliseconds');
+  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new Invalid('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  const server = new McpServer(at, options);
   await server.start();
   return server;
 }

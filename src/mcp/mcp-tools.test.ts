@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMcpTestServer, type McpTestServer } from '../../e2e/support/mcp-server.mjs';
-import { isMcpConnectionError, isMcpToolError, isToolExecutionError, isToolTimeoutError, isDuplicateToolError, type McpToolError } from '../errors/index.js';
+import { isInvalidOptionsError, isMcpConnectionError, isMcpToolError, isToolExecutionError, isToolTimeoutError, isDuplicateToolError, type McpToolError } from '../errors/index.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
@@ -192,5 +192,19 @@ describe('timeout errors', () => {
     const { chat } = await localChat([call('slow_count', { steps: 10 })], { tools: [mcp] });
     const error = await chat.send('count').catch((e: unknown) => e);
     expect(isToolTimeoutError(error)).toBe(true);
+  });
+});
+
+describe('mcpTools refuses bad options with InvalidOptionsError, before it connects', () => {
+  it.each([
+    ['url', ['http://[bad', {}]],
+    ['options', ['http://127.0.0.1:9/mcp', null]],
+    ['timeoutMs', ['http://127.0.0.1:9/mcp', { timeoutMs: 0 }]],
+    ['connectTimeoutMs', ['http://127.0.0.1:9/mcp', { connectTimeoutMs: -1 }]],
+    ['onError', ['http://127.0.0.1:9/mcp', { onError: 'throw' }]],
+  ] as const)('%s', async (option, args) => {
+    const error = await mcpTools(...(args as unknown as Parameters<typeof mcpTools>)).catch((e: unknown) => e);
+    expect(isInvalidOptionsError(error)).toBe(true);
+    expect(error).toMatchObject({ option });
   });
 });

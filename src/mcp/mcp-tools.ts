@@ -1,6 +1,6 @@
 // `mcpTools(url)`: an MCP server's tools, for a chat to use as its own. This
-// module is all the page entry holds of MCP; the SDK's client and the JSON
-// Schema validator load (import()) on the first call.
+// module is all the page entry holds of MCP; the option checks, the SDK's
+// client and the JSON Schema validator load (import()) on the first call.
 import type { CallToolResult, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
@@ -69,17 +69,7 @@ export interface McpServerTools extends ToolSource {
  * McpConnectionError when the server cannot be used.
  */
 export async function mcpTools(url: string | URL, options: McpToolsOptions = {}): Promise<McpServerTools> {
-  let at: URL;
-  try {
-    at = new URL(url, globalThis.location?.href);
-  } catch {
-    throw new InvalidOptionsError('url', `must be a URL, not ${JSON.stringify(String(url))}`);
-  }
-  if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'must be an object');
-  const { timeoutMs, connectTimeoutMs, onError } = options;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
-  if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new InvalidOptionsError('connectTimeoutMs', 'must be a positive number of milliseconds');
-  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
-  const { connectMcpServer } = await import('./mcp-server.js');
-  return connectMcpServer(at, options);
+  // The option checks load with the client: most pages never call this.
+  // The error class is passed in: a chunk that imported it would split it out of the entry (a bigger entry).
+  return (await import('./mcp-server.js')).serverTools(url, options, InvalidOptionsError);
 }
