@@ -2,10 +2,9 @@
 import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../shared/model.js';
 import { toChatExport, type ChatExport } from '../store/chat-export.js';
-import { askToPersist, currentStorage, type StorageInfo } from '../store/open-store.js';
+import { askToPersist, currentStorage, memoryStore, type StorageInfo } from '../store/open-store.js';
 import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
-import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
 import type { ObjectStream } from './object-stream.js';
@@ -223,7 +222,7 @@ export class Agent extends Emitter<AgentEvents> {
     this.#check();
     const turns = promptMessages(conversation);
     const { tools, settings, hooks, context, controls } = chatSettings(options);
-    const store = new MemoryChatStore();
+    const store = await memoryStore();
     const id = crypto.randomUUID();
     await store.create({ id, title: '', createdAt: 0, updatedAt: 0, messageCount: 0, version: 0, settings, tools: [], answers: [] });
     const history = turns.slice(0, -1).map(toChatMessage);

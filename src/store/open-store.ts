@@ -1,6 +1,7 @@
-import { isDatabaseBlockedError } from '../errors/index.js';
+import { ChatNotFoundError, isDatabaseBlockedError } from '../errors/index.js';
 import { IdbChatStore } from './idb-chat-store.js';
-import { MemoryChatStore } from './memory-chat-store.js';
+import { StaleChatError } from './stale-chat-error.js';
+import { storageFailure } from './storage-failure.js';
 import type { ChatStore } from './records.js';
 import { DEFAULT_DB_NAME } from './schema.js';
 import { messageOf } from '../errors/message-of.js';
@@ -36,7 +37,7 @@ export interface StorageInfo {
  * at an older version by another tab is an error, not a reason to forget chats.
  */
 export async function openStore(options: false | StorageOptions | undefined): Promise<{ store: ChatStore; info: StorageInfo }> {
-  if (options === false) return { store: new MemoryChatStore(), info: { kind: 'memory', reason: 'storage: false' } };
+  if (options === false) return { store: await memoryStore(), info: { kind: 'memory', reason: 'storage: false' } };
   const dbName = options?.dbName ?? DEFAULT_DB_NAME;
   let store: ChatStore;
   try {
@@ -44,12 +45,19 @@ export async function openStore(options: false | StorageOptions | undefined): Pr
     store = await IdbChatStore.open(dbName, options?.blockedTimeoutMs);
   } catch (error) {
     if (isDatabaseBlockedError(error)) throw error;
-    return { store: new MemoryChatStore(), info: { kind: 'memory', reason: `IndexedDB is unavailable (${messageOf(error)}); chats last only as long as this page` } };
+    return { store: await memoryStore(), info: { kind: 'memory', reason: `IndexedDB is unavailable (${messageOf(error)}); chats last only as long as this page` } };
   }
   const info: StorageInfo = { kind: 'indexeddb', dbName };
   const persisted = options?.persist ? await askToPersist() : await isPersisted();
   if (persisted !== undefined) info.persisted = persisted;
   return { store, info };
+}
+
+/** Chats in memory, loaded only when asked for: most apps keep them in IndexedDB. */
+export async function memoryStore(): Promise<ChatStore> {
+  const { MemoryChats } = await import('./memory-chats.js');
+  // Passed in: a chunk that imported them would split them out of the page entry.
+  return new MemoryChats({ ChatNotFoundError, StaleChatError, storageFailure });
 }
 
 type StorageManagerLike = Partial<Pick<StorageManager, 'persist' | 'persisted' | 'estimate'>>;
