@@ -18,7 +18,6 @@
 // Token counts are estimates (protocol/token-estimate.ts), but for the
 // model's own turns, whose completion tokens WebLLM reports exactly.
 import { ContextOverflowError, InvalidOptionsError } from '../errors/index.js';
-import { escapeControlTokens } from '../tools/encode-result.js';
 import type { ModelMessage } from '../shared/model.js';
 import { countTokens } from '../protocol/token-estimate.js';
 import type { ToolDeclaration } from '../shared/tool-protocol.js';
@@ -218,7 +217,7 @@ export class ContextWindow {
   }
 
   #render(messages: readonly ChatMessage[]): ModelMessage[] {
-    const view = messages.slice(this.#from).map((m): ModelMessage => (m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content: escapeControlTokens(content) })) } : toModelMessage(m)));
+    const view = messages.slice(this.#from).map((m): ModelMessage => (m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m)));
     return this.#summary ? [{ role: 'user', content: this.#summary }, ...view] : view;
   }
 }
@@ -240,10 +239,8 @@ export function toModelMessage(message: ChatMessage): ModelMessage {
       // interrupt anyway.
       return { role: 'assistant', raw: message.finishReason === 'abort' || message.finishReason === 'error' ? message.text : message.raw };
     case 'tool':
-      // Escaped again: a chat stored by an older version or imported from a
-      // file may hold results that spell control tokens; what encodeResult
-      // wrote is unchanged by it, so prompts still replay byte for byte.
-      return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: escapeControlTokens(r.content) })) };
+      // As stored: the worker escapes control tokens where it renders the prompt.
+      return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: r.content })) };
   }
 }
 

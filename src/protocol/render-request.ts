@@ -1,4 +1,5 @@
 import type { ModelRequest } from '../shared/model.js';
+import { escapeResults } from './escape-control-tokens.js';
 import type { ToolCodec } from './types.js';
 import type { EngineMessage } from '../shared/tool-protocol.js';
 
@@ -7,7 +8,8 @@ import type { EngineMessage } from '../shared/tool-protocol.js';
  * message, but for results the model never read (cancelled, or a run its
  * tools ended), which go with the user message after them as one user turn,
  * so each request still adds one message and WebLLM keeps its KV cache.
- * `toolRole`: the model's template has one.
+ * `toolRole`: the model's template has one. Results are escaped here
+ * (escape-control-tokens.ts): what the model reads spells no control token.
  */
 export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole: boolean): EngineMessage[] {
   const messages: EngineMessage[] = [];
@@ -18,7 +20,7 @@ export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole
     const next: EngineMessage =
       message.role === 'user' ? { role: 'user', content: message.content }
       : message.role === 'assistant' ? { role: 'assistant', content: message.raw }
-      : codec.renderResults(message.results, toolRole && !unread);
+      : codec.renderResults(escapeResults(message.results), toolRole && !unread);
     const last = messages.at(-1);
     if (last?.role === 'user' && next.role === 'user') last.content += `\n${next.content}`;
     else messages.push(next);

@@ -1,8 +1,9 @@
-// Tool results become the exact text the model reads, once, on the page: the
-// same text is stored, so a reopened chat replays byte-identical prompts.
+// Tool results become JSON text once, on the page, and are stored as that
+// plain JSON (what the chat's messages and an export show). Control tokens are
+// escaped where the worker renders the prompt (protocol/escape-control-tokens.ts):
+// deterministically, so a reopened chat still replays byte-identical prompts.
 import { ToolResultError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
-import { CONTROL_TOKEN_PATTERNS, CONTROL_TOKENS } from './control-tokens.js';
 
 export const DEFAULT_MAX_RESULT_CHARS = 8000;
 
@@ -17,11 +18,11 @@ export function encodeResult(value: unknown, where: { toolName: string; callId: 
     // What the checks above cannot see (a getter that throws, say) is still this error.
     throw new ToolResultError({ ...where, reason: `it cannot be written as JSON: ${messageOf(cause)}` });
   }
-  return escapeControlTokens(truncate(json, maxChars));
+  return truncate(json, maxChars);
 }
 
 export function encodeError(message: string): string {
-  return escapeControlTokens(JSON.stringify({ error: message }));
+  return JSON.stringify({ error: message });
 }
 
 function truncate(json: string, maxChars: number): string {
@@ -29,43 +30,6 @@ function truncate(json: string, maxChars: number): string {
   // Never between the two halves of a surrogate pair: a lone half is not text.
   const cut = /[\uD800-\uDBFF]/.test(json[maxChars - 1]!) ? maxChars - 1 : maxChars;
   return `${json.slice(0, cut)}… [truncated: ${json.length - cut} more characters not shown]`;
-}
-
-/**
- * Results are data inside the family's result markup, and a fetched page may
- * hold any family's turn boundary or call opener (`<end_of_turn>`,
- * `[/TOOL_RESULTS][TOOL_CALLS]`, `<｜User｜>`, `<tool_response|>`…). Every
- * control token starts with `<` or `[`, and inside a JSON string any
- * character may be written as a \u escape, which JSON.parse reads back as
- * the same character: so the first character of every token is escaped, and
- * the text the model reads spells none. One compiled regex, one pass; the
- * tokens come from the real tokenizers and templates (control-tokens.ts).
- * Escaping escaped text changes nothing, so it may be applied again to text
- * that was stored before (a reopened or imported chat).
- */
-export function escapeControlTokens(text: string): string {
-  return text.replace(TOKEN_START, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/**
- * Matches the first character of every control token, with a lookahead for
- * the rest: a token that starts inside another (`<<SYS>>`) is broken too.
- */
-const TOKEN_START = tokenStarts();
-
-function tokenStarts(): RegExp {
-  const rests = new Map<string, string[]>();
-  const add = (first: string, rest: string) => rests.set(first, [...(rests.get(first) ?? []), rest]);
-  for (const token of CONTROL_TOKENS) add(token[0]!, escapeRegex(token.slice(1)));
-  for (const pattern of CONTROL_TOKEN_PATTERNS) {
-    const escaped = pattern.startsWith('\\');
-    add(pattern[escaped ? 1 : 0]!, pattern.slice(escaped ? 2 : 1));
-  }
-  return new RegExp([...rests].map(([first, rest]) => `${escapeRegex(first)}(?=${rest.join('|')})`).join('|'), 'g');
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** Why `value` is not plain JSON data (with where in it), or null. */

@@ -15,7 +15,11 @@
 // has no tool role gets them in the family's words instead, as WebLLM's
 // prompted models do: the codec writes the declarations into the system
 // message and the results into a user turn.
+//
+// Either way a result's text is escaped first (protocol/escape-control-tokens.ts):
+// the page stores it as plain JSON, and the model must read no control token in it.
 import { Template } from '@huggingface/jinja';
+import { escapeResults } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
 
@@ -65,8 +69,9 @@ export class TemplatePrompt {
     const turns: Array<{ at: number; raw: string }> = [];
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
-      if (message.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(message.results, false).content });
-      else messages.push(...asTemplateMessages(message, turns.length));
+      const escaped: ModelMessage = message.role === 'tool' ? { role: 'tool', results: escapeResults(message.results) } : message;
+      if (escaped.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(escaped.results, false).content });
+      else messages.push(...asTemplateMessages(escaped, turns.length));
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
