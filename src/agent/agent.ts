@@ -1,7 +1,7 @@
 // An agent: one model in one worker, and the chats kept for it.
-import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
+import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidChatExportError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../shared/model.js';
-import { toChatExport, type ChatExport } from '../store/chat-export.js';
+import type { ChatExport } from '../store/chat-export.js';
 import { askToPersist, currentStorage, memoryStore, type StorageInfo } from '../store/open-store.js';
 import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
@@ -251,7 +251,10 @@ export class Agent extends Emitter<AgentEvents> {
     this.#check();
     const record = await this.store.get(id);
     if (!record) throw new ChatNotFoundError(id);
-    return toChatExport({ record, messages: await this.store.messages(id) });
+    const messages = await this.store.messages(id);
+    // Loaded only when exporting, as the import's validator is only when importing.
+    const { toChatExport } = await import('../store/chat-export.js');
+    return toChatExport({ record, messages });
   }
 
   /**
@@ -263,7 +266,7 @@ export class Agent extends Emitter<AgentEvents> {
     this.#check();
     // Loaded only when importing: the validator is the only code that needs it.
     const { parseChatExport } = await import('../store/parse-chat-export.js');
-    const chat = parseChatExport(data);
+    const chat = parseChatExport(data, InvalidChatExportError);
     const id = await this.store.insert(chat);
     const { title, createdAt, updatedAt } = chat.record;
     return { id, title, createdAt, updatedAt, messageCount: chat.messages.length };
