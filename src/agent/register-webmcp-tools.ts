@@ -10,7 +10,7 @@
 // document` says whether anything was offered). Taking the page's tools
 // (webMcpTools) is another matter: a chat asked for tools it cannot have, so
 // that rejects.
-import { DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError } from '../errors/index.js';
+import { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolHooks } from './hooks.js';
 import { messageOf } from '../errors/message-of.js';
@@ -40,5 +40,5 @@ export async function registerWebMcpTools(tools: readonly ManagedTool[], options
   const { registerTools } = await import('./webmcp-expose.js');
   // The call pipeline and the errors are passed in, not imported: the page entry holds them,
   // and a chunk that imported them would split them out of the entry (a bigger entry).
-  return registerTools(tools, options, { prepare, execute, jsonProblem, messageOf, DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError });
+  return registerTools(tools, options, { prepare, execute, jsonProblem, messageOf, DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError, WebMcpToolError });
 }

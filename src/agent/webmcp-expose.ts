@@ -5,7 +5,7 @@
 // timeout and retries). A call that does not run, or fails, rejects: that is
 // how WebMCP tells the agent. Loaded on demand by register-webmcp-tools.ts,
 // its option checks and feature detection with it.
-import { WebMcpToolError, type DuplicateToolError, type InvalidOptionsError, type WebMcpUnavailableError } from '../errors/index.js';
+import type { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import type { messageOf } from '../errors/message-of.js';
 import { findModelContext, type ModelContextLike, type WebMcpToolDescriptor } from '../mcp/webmcp-context.js';
 import { ownRegistrations } from '../mcp/webmcp-own.js';
@@ -27,6 +27,7 @@ export interface Pipeline {
   DuplicateToolError: typeof DuplicateToolError;
   InvalidOptionsError: typeof InvalidOptionsError;
   WebMcpUnavailableError: typeof WebMcpUnavailableError;
+  WebMcpToolError: typeof WebMcpToolError;
 }
 
 /** What registering gave: the function that unregisters, or the tool `registerTool` refused (then none is registered). */
@@ -89,7 +90,7 @@ function descriptorOf(tool: ManagedTool, env: CallEnvironment, pipeline: Pipelin
   };
 }
 
-async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallEnvironment, { prepare, execute, jsonProblem, messageOf }: Pipeline): Promise<unknown> {
+async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallEnvironment, { prepare, execute, jsonProblem, messageOf, WebMcpToolError }: Pipeline): Promise<unknown> {
   const call = { id: `webmcp-${++calls}`, name: tool.name, arguments: input as JsonObject };
   const gone = () => new WebMcpToolError({ toolName: tool.name, failure: 'gone', detail: 'the tools were unregistered' });
   try {

@@ -9,7 +9,6 @@
 //   (WebMcpToolError 'tool', with the browser's message);
 // - a rejection and the tool is no longer listed: WebMcpToolError 'gone';
 // - an abort or the tool's timeout: executeTool's signal aborts.
-import { WebMcpToolError } from '../errors/index.js';
 import type * as errors from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toToolName } from '../tools/tool-names.js';
@@ -23,17 +22,20 @@ import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-t
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** The errors this module throws, passed in by the page entry: a chunk that imported them would split them out of it (a bigger entry). */
+export type PageErrors = Pick<typeof errors, 'InvalidOptionsError' | 'WebMcpUnavailableError' | 'WebMcpToolError'>;
+
 /** `webMcpTools(options)`: the options checked, WebMCP's consumer API found, the page's tools listed. */
 export async function pageTools(
   options: WebMcpToolsOptions,
-  { InvalidOptionsError, WebMcpUnavailableError }: Pick<typeof errors, 'InvalidOptionsError' | 'WebMcpUnavailableError'>,
+  { InvalidOptionsError, WebMcpUnavailableError, WebMcpToolError }: PageErrors,
 ): Promise<WebMcpTools> {
   const { timeoutMs, onError } = options;
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
   if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
   const context = consumerContext(WebMcpUnavailableError);
   try {
-    const source = new PageTools(context, options);
+    const source = new PageTools(context, options, WebMcpToolError);
     await source.refresh();
     return source;
   } catch (cause) {
@@ -57,7 +59,10 @@ class PageTools implements WebMcpTools {
   #next: Promise<void> | undefined;
   readonly #onChange = () => void this.refresh().catch(() => undefined);
 
-  constructor(context: ConsumerContext, options: WebMcpToolsOptions) {
+  readonly #ToolError: typeof errors.WebMcpToolError;
+
+  constructor(context: ConsumerContext, options: WebMcpToolsOptions, ToolError: typeof errors.WebMcpToolError) {
+    this.#ToolError = ToolError;
     this.#context = context;
     this.#options = options;
     this.namespace = toToolName(options.namespace ?? 'page');
@@ -136,7 +141,7 @@ class PageTools implements WebMcpTools {
       }
       if (toModel) return toModel(text, info);
       const read = readWebMcpResult(text);
-      if (!read.ok) throw new WebMcpToolError({ toolName: info.name, failure: 'tool', detail: read.detail });
+      if (!read.ok) throw new this.#ToolError({ toolName: info.name, failure: 'tool', detail: read.detail });
       return read.value;
     };
     return Object.freeze({
@@ -155,13 +160,13 @@ class PageTools implements WebMcpTools {
   }
 
   /** A rejected call: the tool failed, or it is no longer there (asked of the page, not read from the browser's wording). */
-  async #failure(toolName: string, error: unknown): Promise<WebMcpToolError> {
+  async #failure(toolName: string, error: unknown): Promise<errors.WebMcpToolError> {
     const detail = messageOf(error);
     const still = await this.#context.getTools().then(
       (tools) => tools.some((t) => t.name === toolName),
       () => true,
     );
-    return new WebMcpToolError({ toolName, failure: still ? 'tool' : 'gone', detail, cause: error });
+    return new this.#ToolError({ toolName, failure: still ? 'tool' : 'gone', detail, cause: error });
   }
 }
 
