@@ -15,6 +15,7 @@ import { McpConnectionError, McpToolError } from '../errors/index.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
+import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { mcpTool, type ToolCaller } from './mcp-tool.js';
 import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
 
@@ -117,7 +118,8 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   async #connect(signal?: AbortSignal): Promise<Client> {
-    const { headers, token, authProvider, fetch } = this.#options;
+    const { headers, token, oauth, fetch } = this.#options;
+    const authProvider = this.#options.authProvider ?? (oauth ? new IndexedDbOAuthProvider(this.url, oauth) : undefined);
     const client = new Client(
       { name: 'tabagent', version: '1' },
       {
