@@ -3,7 +3,8 @@
 // server found by discovery, and, while the page is away at the
 // authorization server, the PKCE verifier and state. One small database of
 // its own, apart from the chats', so neither's upgrades touch the other.
-import { openDB, type IDBPDatabase } from 'idb';
+// IndexedDB as it is, not idb: this module loads on demand, and sharing idb
+// with the page entry would split idb out of it (+0.5 kB gz to the entry).
 import type { OAuthClientMetadata, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 
 export const DEFAULT_OAUTH_DB = 'tabagent-mcp-oauth';
@@ -23,16 +24,22 @@ export interface OAuthRecord {
   };
 }
 
-const open = new Map<string, Promise<IDBPDatabase>>();
+const open = new Map<string, Promise<IDBDatabase>>();
 
-function database(dbName: string): Promise<IDBPDatabase> {
+function database(dbName: string): Promise<IDBDatabase> {
   let opening = open.get(dbName);
   if (!opening) {
-    opening = openDB(dbName, 1, {
-      upgrade: (db) => void db.createObjectStore(STORE, { keyPath: 'serverUrl' }),
-      // Another tab upgrades or deletes it: let go, and open again next time.
-      blocking: () => void forget(dbName),
-      terminated: () => void open.delete(dbName),
+    opening = new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(dbName, 1);
+      request.onupgradeneeded = () => void request.result.createObjectStore(STORE, { keyPath: 'serverUrl' });
+      request.onsuccess = () => {
+        const db = request.result;
+        // Another tab upgrades or deletes it: let go, and open again next time.
+        db.onversionchange = () => forget(dbName);
+        db.onclose = () => void open.delete(dbName);
+        resolve(db);
+      };
+      request.onerror = () => reject(request.error);
     });
     open.set(dbName, opening);
     opening.catch(() => open.delete(dbName));
@@ -46,30 +53,46 @@ function forget(dbName: string): void {
   void opening?.then((db) => db.close()).catch(() => undefined);
 }
 
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function store(dbName: string, mode: IDBTransactionMode): Promise<IDBObjectStore> {
+  return (await database(dbName)).transaction(STORE, mode).objectStore(STORE);
+}
+
 export async function readRecord(dbName: string, serverUrl: string): Promise<OAuthRecord | undefined> {
-  return (await database(dbName)).get(STORE, serverUrl) as Promise<OAuthRecord | undefined>;
+  return result((await store(dbName, 'readonly')).get(serverUrl) as IDBRequest<OAuthRecord | undefined>);
 }
 
 /** Change a server's record in one transaction (two tabs may write at once). */
 export async function updateRecord(dbName: string, serverUrl: string, change: (record: OAuthRecord) => void): Promise<void> {
-  const tx = (await database(dbName)).transaction(STORE, 'readwrite');
-  const record: OAuthRecord = ((await tx.store.get(serverUrl)) as OAuthRecord | undefined) ?? { serverUrl };
+  const servers = await store(dbName, 'readwrite');
+  const tx = servers.transaction;
+  const record = ((await result(servers.get(serverUrl))) as OAuthRecord | undefined) ?? { serverUrl };
   change(record);
-  await Promise.all([tx.store.put(record), tx.done]);
+  servers.put(record);
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
 }
 
 /** The server whose authorization under way has this state, if any. */
 export async function recordByState(dbName: string, state: string): Promise<OAuthRecord | undefined> {
   // A handful of servers at most: a scan is enough.
-  const all = (await (await database(dbName)).getAll(STORE)) as OAuthRecord[];
+  const all = await result((await store(dbName, 'readonly')).getAll() as IDBRequest<OAuthRecord[]>);
   return all.find((record) => record.pending?.state === state);
 }
 
 export async function deleteRecord(dbName: string, serverUrl: string): Promise<void> {
-  await (await database(dbName)).delete(STORE, serverUrl);
+  await result((await store(dbName, 'readwrite')).delete(serverUrl));
 }
 
-/** Close the database (tests that delete it). */
+/** Close the database (as a reload does; tests). */
 export function closeOAuthDatabase(dbName: string): void {
   forget(dbName);
 }

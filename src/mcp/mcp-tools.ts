@@ -2,7 +2,7 @@
 // module is all the page entry holds of MCP; the SDK's client and the JSON
 // Schema validator load (import()) on the first call.
 import type { CallToolResult, OAuthClientMetadata, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, McpAuthError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
 
 /** A tool as the server describes it. */
@@ -130,5 +130,7 @@ export async function mcpTools(url: string | URL, options: McpToolsOptions = {})
  */
 export async function finishMcpAuth(callback?: string | URL | URLSearchParams, options: FinishMcpAuthOptions = {}): Promise<{ serverUrl: string }> {
   const { finishAuth } = await import('./mcp-oauth-finish.js');
-  return finishAuth(callback ?? location.href, options);
+  const done = await finishAuth(callback ?? location.href, options);
+  if ('failed' in done) throw new McpAuthError(done.failed);
+  return done;
 }
