@@ -88,10 +88,6 @@ export async function recordByState(dbName: string, state: string): Promise<OAut
   return all.find((record) => record.pending?.state === state);
 }
 
-export async function deleteRecord(dbName: string, serverUrl: string): Promise<void> {
-  await result((await store(dbName, 'readwrite')).delete(serverUrl));
-}
-
 /** Close the database (as a reload does; tests). */
 export function closeOAuthDatabase(dbName: string): void {
   forget(dbName);
