@@ -32,6 +32,7 @@ import { StorageQuotaError } from './storage-quota-error.js';
 import { ToolTimeoutError } from './tool-timeout-error.js';
 import { DeviceLostError } from './device-lost-error.js';
 import { AgentClosedError } from './agent-closed-error.js';
+import { McpAuthError } from './mcp-auth-error.js';
 import { McpConnectionError } from './mcp-connection-error.js';
 import { McpToolError } from './mcp-tool-error.js';
 import { ChatToolError } from './chat-tool-error.js';
@@ -57,6 +58,7 @@ export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error
 export { FakeScriptError, isFakeScriptError } from './fake-script-error.js';
 export { FakeGrammarError, isFakeGrammarError } from './fake-grammar-error.js';
 export { InvalidOptionsError, isInvalidOptionsError } from './invalid-options-error.js';
+export { McpAuthError, isMcpAuthError, type McpAuthFailure } from './mcp-auth-error.js';
 export { McpConnectionError, isMcpConnectionError } from './mcp-connection-error.js';
 export { McpToolError, isMcpToolError, type McpFailure } from './mcp-tool-error.js';
 export { ChatToolError, isChatToolError, type ChatToolFailure } from './chat-tool-error.js';
@@ -99,6 +101,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   FakeGrammarError,
   InvalidOptionsError,
   InvalidToolArgumentsError,
+  McpAuthError,
   McpConnectionError,
   McpToolError,
   ModelError,

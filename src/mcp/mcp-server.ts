@@ -15,6 +15,7 @@ import { McpConnectionError, McpToolError, type InvalidOptionsError } from '../e
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
+import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { mcpTool, type ToolCaller } from './mcp-tool.js';
 import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
 
@@ -33,6 +34,10 @@ export async function serverTools(url: string | URL, options: McpToolsOptions, I
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new Invalid('timeoutMs', 'must be a positive number of milliseconds');
   if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new Invalid('connectTimeoutMs', 'must be a positive number of milliseconds');
   if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new Invalid('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  if (options.oauth !== undefined) {
+    if (options.authProvider) throw new Invalid('oauth', 'cannot be given with authProvider');
+    if (!URL.canParse(String(options.oauth?.redirectUrl), globalThis.location?.href)) throw new Invalid('oauth.redirectUrl', 'must be a URL');
+  }
   const server = new McpServer(at, options);
   await server.start();
   return server;
@@ -129,7 +134,8 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   async #connect(signal?: AbortSignal): Promise<Client> {
-    const { headers, token, authProvider, fetch } = this.#options;
+    const { headers, token, oauth, fetch } = this.#options;
+    const authProvider = this.#options.authProvider ?? (oauth ? new IndexedDbOAuthProvider(this.url, oauth) : undefined);
     const client = new Client(
       { name: 'tabagent', version: '1' },
       {

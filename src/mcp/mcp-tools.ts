@@ -1,8 +1,8 @@
 // `mcpTools(url)`: an MCP server's tools, for a chat to use as its own. This
 // module is all the page entry holds of MCP; the option checks, the SDK's
 // client and the JSON Schema validator load (import()) on the first call.
-import type { CallToolResult, OAuthClientProvider } from '@modelcontextprotocol/client';
-import { InvalidOptionsError } from '../errors/index.js';
+import type { CallToolResult, OAuthClientMetadata, OAuthClientProvider } from '@modelcontextprotocol/client';
+import { InvalidOptionsError, McpAuthError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
 
 /** A tool as the server describes it. */
@@ -26,6 +26,14 @@ export interface McpToolsOptions {
    * `mcpTools` again once the provider holds a token.
    */
   authProvider?: OAuthClientProvider;
+  /**
+   * OAuth with tabagent's provider: client registration, tokens and the PKCE
+   * verifier kept in IndexedDB for this server. With no token yet (or one the
+   * server refuses and cannot refresh) the page is sent to the authorization
+   * server, and `mcpTools` rejects with McpConnectionError (`unauthorized: true`);
+   * the page at `redirectUrl` calls `finishMcpAuth()`, then `mcpTools` again.
+   */
+  oauth?: McpOAuthOptions;
   /** Put before a tool's name on a clash with another tool of the chat (default: the server's name). */
   namespace?: string;
   /** Offer only the tools this returns true for. */
@@ -51,6 +59,30 @@ export interface McpToolsOptions {
   fetch?: typeof fetch;
 }
 
+export interface McpOAuthOptions {
+  /** The page the authorization server sends the person back to; it calls `finishMcpAuth()`. */
+  redirectUrl: string | URL;
+  /**
+   * What the authorization server is told about the app (RFC 7591): `client_name`
+   * (default: the page's title), `scope`, `logo_uri`… `redirect_uris` and the
+   * grant are filled in (a public client with PKCE).
+   */
+  clientMetadata?: Partial<OAuthClientMetadata>;
+  /** A client id registered with the authorization server beforehand (default: dynamic client registration). */
+  clientId?: string;
+  /** Send the page to the authorization server (default: `location.assign(url)`); e.g. ask first, or open a popup. */
+  onRedirect?: (authorizationUrl: URL) => void | Promise<void>;
+  /** The IndexedDB database (default `'tabagent-mcp-oauth'`); give `finishMcpAuth` the same. */
+  dbName?: string;
+}
+
+export interface FinishMcpAuthOptions {
+  /** The database `oauth.dbName` named (default `'tabagent-mcp-oauth'`). */
+  dbName?: string;
+  /** The fetch to use for the token request (default: the global one). */
+  fetch?: typeof fetch;
+}
+
 /** An MCP server's tools: put it in a chat's `tools`, beside tools of your own. */
 export interface McpServerTools extends ToolSource {
   readonly url: string;
@@ -72,4 +104,19 @@ export async function mcpTools(url: string | URL, options: McpToolsOptions = {})
   // The option checks load with the client: most pages never call this.
   // The error class is passed in: a chunk that imported it would split it out of the entry (a bigger entry).
   return (await import('./mcp-server.js')).serverTools(url, options, InvalidOptionsError);
+}
+
+/**
+ * On the page the authorization server sent the person back to
+ * (`oauth.redirectUrl`): exchange the code in `callback` (default: this
+ * page's URL) for tokens, kept for the server it was asked for. Resolves
+ * with that server's URL, for `mcpTools`; rejects with McpAuthError (a state
+ * no authorization of this page started, a refusal, a code the server will
+ * not take).
+ */
+export async function finishMcpAuth(callback?: string | URL | URLSearchParams, options: FinishMcpAuthOptions = {}): Promise<{ serverUrl: string }> {
+  const { finishAuth } = await import('./mcp-oauth-finish.js');
+  const done = await finishAuth(callback ?? location.href, options);
+  if ('failed' in done) throw new McpAuthError(done.failed);
+  return done;
 }

@@ -1,0 +1,19 @@
+// Types of mcp-oauth-server.mjs, for the TypeScript tests that start it.
+export interface McpOAuthTestState {
+  /** Requests to the authorization server's /authorize (each is a redirect of the page). */
+  authorizations: number;
+  calls: Array<{ tool: string; name: string; client: string }>;
+}
+
+export interface McpOAuthTestServer {
+  origin: string;
+  /** The MCP server. */
+  url: string;
+  /** The authorization server. */
+  issuer: string;
+  state: McpOAuthTestState;
+  control(what: 'revoke-tokens' | 'expire-tokens' | 'reset'): void;
+  close(): Promise<void>;
+}
+
+export function startMcpOAuthTestServer(options?: { port?: number; authPort?: number; host?: string }): Promise<McpOAuthTestServer>;

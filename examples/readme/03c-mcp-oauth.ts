@@ -1,0 +1,54 @@
+// README "Tools from MCP servers and WebMCP", OAuth: an MCP server behind a
+// real authorization server (the MCP SDK's, e2e/support/mcp-oauth-server.mjs,
+// which approves at once). Node has no page to send away: `location.assign`
+// is recorded, and the redirect is followed with fetch, as the browser would.
+// e2e/mcp-oauth.spec.ts does the same with real redirects in Chromium.
+import { createAgent, finishMcpAuth, isMcpConnectionError, mcpTools, type McpOAuthOptions } from 'tabagent';
+import { toolCallText } from 'tabagent/testing';
+import { startMcpOAuthTestServer } from '../../e2e/support/mcp-oauth-server.mjs';
+import { check, useFakeScript } from '../../src/test-support/readme-model.js';
+
+const testServer = await startMcpOAuthTestServer();
+const url = testServer.url;
+const sentTo: URL[] = [];
+Object.defineProperty(globalThis, 'location', { value: { assign: (to: URL) => void sentTo.push(new URL(to)) }, configurable: true });
+
+// #region readme
+const oauth: McpOAuthOptions = {
+  redirectUrl: 'https://notes.example/', // a page of yours: the authorization server sends the person back there
+  clientMetadata: { client_name: 'Notes', scope: 'notes:read' }, // registered on first use (dynamic client registration)
+};
+
+// On every load of that page:
+async function connect(pageUrl: string) {
+  if (new URL(pageUrl).searchParams.has('code')) {
+    await finishMcpAuth(pageUrl); // the code becomes tokens, in IndexedDB; McpAuthError if its state or code is bad
+  }
+  try {
+    return await mcpTools(url, { oauth }); // with the stored token; refreshed when the server allows
+  } catch (error) {
+    if (isMcpConnectionError(error) && error.unauthorized) return undefined; // the page is on its way to sign in
+    throw error;
+  }
+}
+// #endregion readme
+
+check((await connect('https://notes.example/')) === undefined, 'connected without a token');
+check(sentTo.length === 1 && sentTo[0]!.href.startsWith(`${testServer.issuer}/authorize?`), sentTo.join());
+// The browser at the authorization server: approved at once, sent back with a code.
+const back = (await fetch(sentTo[0]!, { redirect: 'manual' })).headers.get('location')!;
+check(back.startsWith('https://notes.example/?code='), back);
+const server = (await connect(back))!;
+useFakeScript([toolCallText('read_note', { name: 'shopping' }), 'Buy milk.']);
+const agent = await createAgent({ model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', storage: false });
+const chat = await agent.newChat({ tools: [server] });
+const reply = await chat.send('What is on my list?');
+check(reply.text === 'Buy milk.', reply.text);
+check(JSON.stringify(testServer.state.calls.map((c) => c.name)) === '["shopping"]', JSON.stringify(testServer.state.calls));
+// A later load: the stored token, no new redirect.
+await server.close();
+const again = (await connect('https://notes.example/'))!;
+check(again.tools.length === 1 && sentTo.length === 1 && testServer.state.authorizations === 1, `${sentTo.length} redirects`);
+await again.close();
+Reflect.deleteProperty(globalThis, 'location');
+await testServer.close();
