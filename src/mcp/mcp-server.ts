@@ -10,7 +10,7 @@
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
-import { Client, StreamableHTTPClientTransport, type CallToolResult, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { McpConnectionError, McpToolError, type InvalidOptionsError } from '../errors/index.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
@@ -152,7 +152,8 @@ class McpServer implements McpServerTools, ToolCaller {
     );
     const transport = new StreamableHTTPClientTransport(this.#endpoint, {
       ...(headers ? { requestInit: { headers } } : {}),
-      ...(authProvider ? { authProvider } : token !== undefined ? { authProvider: { token: async () => (typeof token === 'function' ? await token() : token) } } : {}),
+      // The app's provider is the SDK's own type; tabagent's types only name it loosely (McpAuthProvider).
+      ...(authProvider ? { authProvider: authProvider as unknown as OAuthClientProvider } : token !== undefined ? { authProvider: { token: async () => (typeof token === 'function' ? await token() : token) } } : {}),
       ...(fetch ? { fetch } : {}),
     });
     client.onclose = () => this.#forget(client);

@@ -8,7 +8,7 @@ import type { JsonSchema } from '../shared/json.js';
 import type { ManagedTool, ToolContext } from '../tools/types.js';
 import { jsonSchemaInput } from './json-schema-input.js';
 import { modelReadable, textOf } from './mcp-result.js';
-import type { McpToolInfo, McpToolsOptions } from './mcp-tools.js';
+import type { McpCallResult, McpToolInfo, McpToolsOptions } from './mcp-tools.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -26,7 +26,7 @@ export function traitsOf(info: McpToolInfo): { readOnly: boolean; destructive: b
 export function mcpTool(definition: McpToolDefinition, name: string, server: ToolCaller, options: McpToolsOptions): ManagedTool<Record<string, unknown>, unknown> {
   const info: McpToolInfo = { name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations };
   const traits = traitsOf(info);
-  const { needsApproval = traits.destructive, timeoutMs = DEFAULT_TIMEOUT_MS, toModel = modelReadable } = options;
+  const { needsApproval = traits.destructive, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const schema = (definition.inputSchema ?? {}) as Record<string, unknown>;
   const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
     const result = await server.call(definition.name, input, {
@@ -35,7 +35,8 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Too
       onprogress: ({ progress, total, message }) => ctx.update({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
     });
     if (result.isError) throw new McpToolError({ serverUrl: server.url, toolName: definition.name, failure: 'tool', detail: textOf(result) || 'the tool reported an error' });
-    return toModel(result, info);
+    // The SDK's result is an McpCallResult (tabagent's loose name for it).
+    return options.toModel ? options.toModel(result as McpCallResult, info) : modelReadable(result);
   };
   return Object.freeze({
     kind: 'managed',

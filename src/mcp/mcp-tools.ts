@@ -1,9 +1,36 @@
 // `mcpTools(url)`: an MCP server's tools, for a chat to use as its own. This
 // module is all the page entry holds of MCP; the option checks, the SDK's
 // client and the JSON Schema validator load (import()) on the first call.
-import type { CallToolResult, OAuthClientMetadata, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { InvalidOptionsError, McpAuthError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
+
+/**
+ * A tool call's result as the server gave it (the SDK's `CallToolResult`).
+ * tabagent's types declare what they name of MCP themselves: the SDK's
+ * declarations need Node's types, which a browser app's build may not have.
+ */
+export interface McpCallResult {
+  content: Array<{ type: string; [key: string]: unknown }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * The SDK's `OAuthClientProvider` (from `@modelcontextprotocol/client`): any
+ * object it takes is one. Declared loosely here for the same reason as
+ * McpCallResult; the SDK checks the rest when it uses it.
+ */
+export interface McpAuthProvider {
+  readonly redirectUrl: string | URL | undefined;
+  readonly clientMetadata: object;
+  clientInformation(...args: never[]): unknown;
+  tokens(...args: never[]): unknown;
+  saveTokens(...args: never[]): unknown;
+  redirectToAuthorization(authorizationUrl: URL): void | Promise<void>;
+  saveCodeVerifier(codeVerifier: string): void | Promise<void>;
+  codeVerifier(): string | Promise<string>;
+}
 
 /** A tool as the server describes it. */
 export interface McpToolInfo {
@@ -25,7 +52,7 @@ export interface McpToolsOptions {
    * `mcpTools` rejects with McpConnectionError (`unauthorized: true`); call
    * `mcpTools` again once the provider holds a token.
    */
-  authProvider?: OAuthClientProvider;
+  authProvider?: McpAuthProvider;
   /**
    * OAuth with tabagent's provider: client registration, tokens and the PKCE
    * verifier kept in IndexedDB for this server. With no token yet (or one the
@@ -50,7 +77,7 @@ export interface McpToolsOptions {
   /** Give up on a call after this long (default 60 000 ms): the server is told (MCP cancellation) and the call fails with ToolTimeoutError. */
   timeoutMs?: number;
   /** What the model reads of a result (default: text as text, structured content as JSON, images and audio described by type and size). */
-  toModel?: (result: CallToolResult, tool: McpToolInfo) => unknown;
+  toModel?: (result: McpCallResult, tool: McpToolInfo) => unknown;
   /** Give up connecting after this long (default 30 000 ms). */
   connectTimeoutMs?: number;
   /** Abort connecting. */
@@ -67,7 +94,7 @@ export interface McpOAuthOptions {
    * (default: the page's title), `scope`, `logo_uri`… `redirect_uris` and the
    * grant are filled in (a public client with PKCE).
    */
-  clientMetadata?: Partial<OAuthClientMetadata>;
+  clientMetadata?: Record<string, unknown>;
   /** A client id registered with the authorization server beforehand (default: dynamic client registration). */
   clientId?: string;
   /** Send the page to the authorization server (default: `location.assign(url)`); e.g. ask first, or open a popup. */
