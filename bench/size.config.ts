@@ -13,7 +13,6 @@ export default defineConfig({
     minify: true,
     rolldownOptions: {
       input: 'bench/size-entry.ts',
-      preserveEntrySignatures: 'exports-only',
       external: (id) => id === 'zod' || id.startsWith('zod/'),
       output: { entryFileNames: 'page.js', chunkFileNames: '[name]-[hash].js' },
     },
