@@ -9,8 +9,8 @@ import { codecs } from '../protocol/codecs.js';
 import { buildConstraint } from '../protocol/grammar.js';
 import type { Reasoning } from '../protocol/types.js';
 import type { JsonObject, JsonValue } from '../shared/json.js';
-import type { ResponseFormat, ToolChoice } from '../shared/tool-protocol.js';
-import { xgrammar } from '../test-support/xgrammar.js';
+import type { ToolChoice } from '../shared/tool-protocol.js';
+import { grammarAccepts, xgrammar } from '../test-support/xgrammar.js';
 import { assistantText, loadTemplate, ORACLE_CASES, ORACLE_TOOLS, renders, type LoadedTemplate, type OracleCase } from './template-oracle.js';
 import { TEMPLATE_SOURCES, type TemplateSource } from './template-sources.js';
 
@@ -27,16 +27,8 @@ type Check = 'whole' | 'streamed 1' | 'streamed 3' | 'auto' | 'required' | 'name
  */
 const PENDING: ReadonlyArray<{ source: string; case: string; checks: readonly Check[]; why: string }> = [];
 
-let xg: Awaited<ReturnType<typeof xgrammar>>;
-beforeAll(async () => {
-  xg = await xgrammar();
-}, 60_000);
-
-async function accepts(format: ResponseFormat | undefined, text: string): Promise<boolean> {
-  if (!format) throw new Error('no grammar was built');
-  const grammar = format.type === 'grammar' ? await xg.Grammar.fromEBNF(format.grammar) : await xg.Grammar.fromStructuralTag(format.structural_tag);
-  return xg.Testings.isGrammarAcceptString(grammar, text);
-}
+// Loading the engine takes a while the first time.
+beforeAll(() => xgrammar(), 60_000);
 
 /** The text in pieces of `size` characters (0: all at once), then the end of the reply. */
 function scan(source: TemplateSource, text: string, size: number) {
@@ -70,7 +62,7 @@ async function checks(source: TemplateSource, c: OracleCase, text: string): Prom
     return JSON.stringify(out.calls) === JSON.stringify(calls) && out.text === visible && out.shown === visible;
   };
   const reasoning: Reasoning = text.trimStart().startsWith('<think>') ? 'think' : 'none';
-  const grammar = (choice: ToolChoice) => accepts(buildConstraint(codecs[source.family].format, ORACLE_TOOLS, choice, reasoning), text);
+  const grammar = (choice: ToolChoice) => grammarAccepts(buildConstraint(codecs[source.family].format, ORACLE_TOOLS, choice, reasoning), text);
   return {
     whole: read(0),
     'streamed 1': read(1),
