@@ -305,7 +305,7 @@ function table(fig, wfig, results) {
     '|---|---:|',
     `| Page-side ES package, all of it (without the worker; zod is a peer) | ${results.page_bundle_gzip_kb} |`,
     `| … of it what loads at createAgent: the entry and its static imports (goal ≤ 30) | ${results.page_entry_gzip_kb} |`,
-    `| … of it chunks loaded when a feature is used (model list, partial objects, export import) | ${results.page_chunks_gzip_kb} |`,
+    `| … of it chunks loaded when a feature is used (model list, partial objects, chat export and import, the GGUF list, the MCP client with OAuth, WebMCP) | ${results.page_chunks_gzip_kb} |`,
     `| Worker, without WebLLM, wllama and the fake engine (lazy chunks) | ${results.worker_bundle_gzip_kb} |`,
     `| Fake engine with xgrammar (lazy, loaded only for a fake model) | ${results.fake_engine_gzip_kb} |`,
     `| Script-tag bundle (includes zod as TabAgent.z) | ${results.script_tag_bundle_gzip_kb} |`,
