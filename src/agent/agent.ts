@@ -1,5 +1,5 @@
 // An agent: one model in one worker, and the chats kept for it.
-import { AgentClosedError, ChatClosedError, ChatNotFoundError, InvalidChatExportError, MissingToolsError } from '../errors/index.js';
+import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../shared/model.js';
 import type { ChatExport } from '../store/chat-export.js';
 import { askToPersist, currentStorage, memoryStore, type StorageInfo } from '../store/open-store.js';
@@ -266,7 +266,7 @@ export class Agent extends Emitter<AgentEvents> {
     this.#check();
     // Loaded only when importing: the validator is the only code that needs it.
     const { parseChatExport } = await import('../store/parse-chat-export.js');
-    const chat = parseChatExport(data, InvalidChatExportError);
+    const chat = parseChatExport(data);
     const id = await this.store.insert(chat);
     const { title, createdAt, updatedAt } = chat.record;
     return { id, title, createdAt, updatedAt, messageCount: chat.messages.length };

@@ -10,12 +10,8 @@
 // document` says whether anything was offered). Taking the page's tools
 // (webMcpTools) is another matter: a chat asked for tools it cannot have, so
 // that rejects.
-import { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolHooks } from './hooks.js';
-import { messageOf } from '../errors/message-of.js';
-import { jsonProblem } from '../tools/encode-result.js';
-import { execute, prepare } from './run-call.js';
 
 export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 'beforeToolCall'> {
   /**
@@ -37,8 +33,5 @@ export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 
  */
 export async function registerWebMcpTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions = {}): Promise<() => void> {
   // The option checks and the feature detection load with the rest: most pages never call this.
-  const { registerTools } = await import('./webmcp-expose.js');
-  // The call pipeline and the errors are passed in, not imported: the page entry holds them,
-  // and a chunk that imported them would split them out of the entry (a bigger entry).
-  return registerTools(tools, options, { prepare, execute, jsonProblem, messageOf, DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError, WebMcpToolError });
+  return (await import('./webmcp-expose.js')).registerTools(tools, options);
 }

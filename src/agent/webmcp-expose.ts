@@ -5,38 +5,25 @@
 // timeout and retries). A call that does not run, or fails, rejects: that is
 // how WebMCP tells the agent. Loaded on demand by register-webmcp-tools.ts,
 // its option checks and feature detection with it.
-import type { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
-import type { messageOf } from '../errors/message-of.js';
+import { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
 import { findModelContext, type ModelContextLike, type WebMcpToolDescriptor } from '../mcp/webmcp-context.js';
 import { ownRegistrations } from '../mcp/webmcp-own.js';
 import type { JsonObject } from '../shared/json.js';
-import type { jsonProblem } from '../tools/encode-result.js';
+import { jsonProblem } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
-import type { CallEnvironment, execute, prepare } from './run-call.js';
+import { execute, prepare, type CallEnvironment } from './run-call.js';
 import type { ToolHooks } from './hooks.js';
 import type { RegisterWebMcpToolsOptions } from './register-webmcp-tools.js';
 
 let calls = 0;
 
-/** What this module takes from the page entry. */
-export interface Pipeline {
-  prepare: typeof prepare;
-  execute: typeof execute;
-  jsonProblem: typeof jsonProblem;
-  messageOf: typeof messageOf;
-  DuplicateToolError: typeof DuplicateToolError;
-  InvalidOptionsError: typeof InvalidOptionsError;
-  WebMcpUnavailableError: typeof WebMcpUnavailableError;
-  WebMcpToolError: typeof WebMcpToolError;
-}
-
 /** What registering gave: the function that unregisters, or the tool `registerTool` refused (then none is registered). */
 export type Exposed = { unregister: () => void; refused?: undefined } | { refused: string; cause: unknown; unregister?: undefined };
 
 /** `registerWebMcpTools(tools, options)`: the tools checked, then registered where the browser has WebMCP. */
-export async function registerTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions, pipeline: Pipeline): Promise<() => void> {
+export async function registerTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions): Promise<() => void> {
   const { approve, beforeToolCall, signal } = options;
-  const { DuplicateToolError, InvalidOptionsError, WebMcpUnavailableError } = pipeline;
   const names = new Set<string>();
   [...tools].forEach((t, i) => {
     // A raw tool's calls come back to the chat's caller: nothing could run for the browser's agent.
@@ -49,15 +36,15 @@ export async function registerTools(tools: readonly ManagedTool[], options: Regi
   });
   const context = findModelContext();
   if (!context || signal?.aborted) return () => undefined;
-  const exposed = await exposeTools(context, tools, { approve, beforeToolCall, signal }, pipeline);
+  const exposed = await exposeTools(context, tools, { approve, beforeToolCall, signal });
   if (exposed.unregister) return exposed.unregister;
   const { refused, cause } = exposed;
   // registerTool refuses a name already taken with InvalidStateError (our names and descriptions are otherwise valid).
   if ((cause as { name?: unknown })?.name === 'InvalidStateError') throw new DuplicateToolError(refused);
-  throw new WebMcpUnavailableError({ detail: `registerTool refused "${refused}": ${pipeline.messageOf(cause)}`, cause });
+  throw new WebMcpUnavailableError({ detail: `registerTool refused "${refused}": ${messageOf(cause)}`, cause });
 }
 
-async function exposeTools(context: ModelContextLike, tools: readonly ManagedTool[], options: { approve?: ToolHooks['approve']; beforeToolCall?: ToolHooks['beforeToolCall']; signal?: AbortSignal }, pipeline: Pipeline): Promise<Exposed> {
+async function exposeTools(context: ModelContextLike, tools: readonly ManagedTool[], options: { approve?: ToolHooks['approve']; beforeToolCall?: ToolHooks['beforeToolCall']; signal?: AbortSignal }): Promise<Exposed> {
   const registration = new AbortController();
   const unregister = () => {
     if (registration.signal.aborted) return;
@@ -72,7 +59,7 @@ async function exposeTools(context: ModelContextLike, tools: readonly ManagedToo
     emit: () => undefined,
   };
   for (const t of tools) ownRegistrations.add(t.name);
-  const results = await Promise.allSettled(tools.map((t) => context.registerTool(descriptorOf(t, env, pipeline), { signal: registration.signal })));
+  const results = await Promise.allSettled(tools.map((t) => context.registerTool(descriptorOf(t, env), { signal: registration.signal })));
   const failed = results.findIndex((r) => r.status === 'rejected');
   if (failed < 0 || registration.signal.aborted) return { unregister };
   // All or none: the ones that did register leave again.
@@ -80,17 +67,17 @@ async function exposeTools(context: ModelContextLike, tools: readonly ManagedToo
   return { refused: tools[failed]!.name, cause: (results[failed] as PromiseRejectedResult).reason };
 }
 
-function descriptorOf(tool: ManagedTool, env: CallEnvironment, pipeline: Pipeline): WebMcpToolDescriptor {
+function descriptorOf(tool: ManagedTool, env: CallEnvironment): WebMcpToolDescriptor {
   return {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.parameters,
     ...(tool.readOnly ? { annotations: { readOnlyHint: true } } : {}),
-    execute: (input) => run(tool, input, env, pipeline),
+    execute: (input) => run(tool, input, env),
   };
 }
 
-async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallEnvironment, { prepare, execute, jsonProblem, messageOf, WebMcpToolError }: Pipeline): Promise<unknown> {
+async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallEnvironment): Promise<unknown> {
   const call = { id: `webmcp-${++calls}`, name: tool.name, arguments: input as JsonObject };
   const gone = () => new WebMcpToolError({ toolName: tool.name, failure: 'gone', detail: 'the tools were unregistered' });
   try {

@@ -11,7 +11,7 @@
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
-import { McpConnectionError, McpToolError, type InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, McpConnectionError, McpToolError } from '../errors/index.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
@@ -22,7 +22,8 @@ import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** `mcpTools(url, options)`: the options checked, then the server connected. */
-export async function serverTools(url: string | URL, options: McpToolsOptions, Invalid: typeof InvalidOptionsError): Promise<McpServerTools> {
+export async function serverTools(url: string | URL, options: McpToolsOptions): Promise<McpServerTools> {
+  const Invalid = InvalidOptionsError;
   let at: URL;
   try {
     at = new URL(url, globalThis.location?.href);

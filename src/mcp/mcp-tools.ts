@@ -1,7 +1,6 @@
 // `mcpTools(url)`: an MCP server's tools, for a chat to use as its own. This
 // module is all the page entry holds of MCP; the option checks, the SDK's
 // client and the JSON Schema validator load (import()) on the first call.
-import { InvalidOptionsError, McpAuthError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
 
 /**
@@ -129,8 +128,7 @@ export interface McpServerTools extends ToolSource {
  */
 export async function mcpTools(url: string | URL, options: McpToolsOptions = {}): Promise<McpServerTools> {
   // The option checks load with the client: most pages never call this.
-  // The error class is passed in: a chunk that imported it would split it out of the entry (a bigger entry).
-  return (await import('./mcp-server.js')).serverTools(url, options, InvalidOptionsError);
+  return (await import('./mcp-server.js')).serverTools(url, options);
 }
 
 /**
@@ -142,8 +140,5 @@ export async function mcpTools(url: string | URL, options: McpToolsOptions = {})
  * not take).
  */
 export async function finishMcpAuth(callback?: string | URL | URLSearchParams, options: FinishMcpAuthOptions = {}): Promise<{ serverUrl: string }> {
-  const { finishAuth } = await import('./mcp-oauth-finish.js');
-  const done = await finishAuth(callback ?? location.href, options);
-  if ('failed' in done) throw new McpAuthError(done.failed);
-  return done;
+  return (await import('./mcp-oauth-finish.js')).finishAuth(callback ?? location.href, options);
 }

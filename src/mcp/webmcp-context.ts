@@ -4,7 +4,7 @@
 // `registerTool(tool, { signal })` and the `toolchange` event; listing and
 // calling the page's tools (`getTools`, `executeTool`) are Chromium's, for
 // agents that run in the page, and are feature-detected.
-import type { WebMcpUnavailableError } from '../errors/index.js';
+import { WebMcpUnavailableError } from '../errors/index.js';
 
 /** A tool as `registerTool` takes it. */
 export interface WebMcpToolDescriptor {
@@ -43,12 +43,11 @@ export function findModelContext(): ModelContextLike | undefined {
 /** The ModelContext with what a consumer needs (listing and calling), or WebMcpUnavailableError saying what is missing. */
 export type ConsumerContext = ModelContextLike & Required<Pick<ModelContextLike, 'getTools' | 'executeTool'>>;
 
-// The error class is passed in by the on-demand module that asks: importing it here would split it out of the page entry.
-export function consumerContext(Unavailable: typeof WebMcpUnavailableError): ConsumerContext {
+export function consumerContext(): ConsumerContext {
   const context = findModelContext();
-  if (!context) throw new Unavailable({ missing: 'document.modelContext', detail: 'no document.modelContext in this browser' });
+  if (!context) throw new WebMcpUnavailableError({ missing: 'document.modelContext', detail: 'no document.modelContext in this browser' });
   for (const method of ['getTools', 'executeTool'] as const) {
-    if (typeof context[method] !== 'function') throw new Unavailable({ missing: method, detail: `no document.modelContext.${method}() to reach the page's tools` });
+    if (typeof context[method] !== 'function') throw new WebMcpUnavailableError({ missing: method, detail: `no document.modelContext.${method}() to reach the page's tools` });
   }
   return context as ConsumerContext;
 }

@@ -9,7 +9,7 @@
 //   (WebMcpToolError 'tool', with the browser's message);
 // - a rejection and the tool is no longer listed: WebMcpToolError 'gone';
 // - an abort or the tool's timeout: executeTool's signal aborts.
-import type * as errors from '../errors/index.js';
+import { InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { JsonSchema } from '../shared/json.js';
@@ -22,20 +22,14 @@ import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-t
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** The errors this module throws, passed in by the page entry: a chunk that imported them would split them out of it (a bigger entry). */
-export type PageErrors = Pick<typeof errors, 'InvalidOptionsError' | 'WebMcpUnavailableError' | 'WebMcpToolError'>;
-
 /** `webMcpTools(options)`: the options checked, WebMCP's consumer API found, the page's tools listed. */
-export async function pageTools(
-  options: WebMcpToolsOptions,
-  { InvalidOptionsError, WebMcpUnavailableError, WebMcpToolError }: PageErrors,
-): Promise<WebMcpTools> {
+export async function pageTools(options: WebMcpToolsOptions): Promise<WebMcpTools> {
   const { timeoutMs, onError } = options;
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
   if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
-  const context = consumerContext(WebMcpUnavailableError);
+  const context = consumerContext();
   try {
-    const source = new PageTools(context, options, WebMcpToolError);
+    const source = new PageTools(context, options);
     await source.refresh();
     return source;
   } catch (cause) {
@@ -59,10 +53,8 @@ class PageTools implements WebMcpTools {
   #next: Promise<void> | undefined;
   readonly #onChange = () => void this.refresh().catch(() => undefined);
 
-  readonly #ToolError: typeof errors.WebMcpToolError;
 
-  constructor(context: ConsumerContext, options: WebMcpToolsOptions, ToolError: typeof errors.WebMcpToolError) {
-    this.#ToolError = ToolError;
+  constructor(context: ConsumerContext, options: WebMcpToolsOptions) {
     this.#context = context;
     this.#options = options;
     this.namespace = toToolName(options.namespace ?? 'page');
@@ -141,7 +133,7 @@ class PageTools implements WebMcpTools {
       }
       if (toModel) return toModel(text, info);
       const read = readWebMcpResult(text);
-      if (!read.ok) throw new this.#ToolError({ toolName: info.name, failure: 'tool', detail: read.detail });
+      if (!read.ok) throw new WebMcpToolError({ toolName: info.name, failure: 'tool', detail: read.detail });
       return read.value;
     };
     return Object.freeze({
@@ -160,13 +152,13 @@ class PageTools implements WebMcpTools {
   }
 
   /** A rejected call: the tool failed, or it is no longer there (asked of the page, not read from the browser's wording). */
-  async #failure(toolName: string, error: unknown): Promise<errors.WebMcpToolError> {
+  async #failure(toolName: string, error: unknown): Promise<WebMcpToolError> {
     const detail = messageOf(error);
     const still = await this.#context.getTools().then(
       (tools) => tools.some((t) => t.name === toolName),
       () => true,
     );
-    return new this.#ToolError({ toolName, failure: still ? 'tool' : 'gone', detail, cause: error });
+    return new WebMcpToolError({ toolName, failure: still ? 'tool' : 'gone', detail, cause: error });
   }
 }
 

@@ -3,7 +3,6 @@
 // is all the page entry holds of it: the rest (the option checks and the
 // feature detection too, and the JSON Schema validator) loads (import()) on
 // the first call.
-import { InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import type { ErrorPolicy, ToolSource } from '../tools/types.js';
 
 /** A page's tool as `document.modelContext.getTools()` describes it. */
@@ -55,6 +54,5 @@ export interface WebMcpTools extends ToolSource {
  * The chat's own tools, offered with `registerWebMcpTools`, are left out.
  */
 export async function webMcpTools(options: WebMcpToolsOptions = {}): Promise<WebMcpTools> {
-  // The errors are passed in: a chunk that imported them would split them out of the entry (a bigger entry).
-  return (await import('./webmcp-page.js')).pageTools(options, { InvalidOptionsError, WebMcpUnavailableError, WebMcpToolError });
+  return (await import('./webmcp-page.js')).pageTools(options);
 }

@@ -7,6 +7,7 @@ import { webllmSource, type WebLLMModel } from './webllm-model.js';
 import type { GgufModel } from './gguf-model.js';
 import { namesGguf } from './gguf-name.js';
 import { InvalidOptionsError } from '../errors/index.js';
+import type { CachedModelSource } from '../rpc/worker-protocol.js';
 
 export interface ModelCacheOptions {
   /** Where the worker script is, as for createAgent. */
@@ -14,13 +15,27 @@ export interface ModelCacheOptions {
 }
 
 export function modelCacheWith(launch: WorkerLauncher) {
-  // The query loads on demand (model-cache-query.ts), given what it uses of the page entry.
-  const run = async (action: 'has' | 'delete', model: string | WebLLMModel | GgufModel, options: ModelCacheOptions): Promise<boolean> =>
-    (await import('./model-cache-query.js')).queryCache(action, model, options.workerUrl, { launch, startWorker, WorkerConnection, webllmSource, namesGguf, InvalidOptionsError, ggufModel: () => import('./gguf-model.js') });
+  async function run(action: 'has' | 'delete', model: string | WebLLMModel | GgufModel, options: ModelCacheOptions): Promise<boolean> {
+    const source = await cachedSource(model);
+    const connection = await WorkerConnection.start(startWorker(launch, options.workerUrl), 15_000);
+    try {
+      return await connection.track(connection.host.modelCache(action, source));
+    } finally {
+      // Its one question answered: nothing is pending any more.
+      connection.terminate(new DOMException('The cache query is over.', 'AbortError'));
+    }
+  }
   return {
     /** Whether a WebLLM model's files are already downloaded (so it loads offline). */
     isModelCached: (model: string | WebLLMModel | GgufModel, options: ModelCacheOptions = {}) => run('has', model, options),
     /** Delete a downloaded model (WebLLM's weights, library and config; a GGUF's file), e.g. to free space or to retry a corrupt download. */
     deleteCachedModel: async (model: string | WebLLMModel | GgufModel, options: ModelCacheOptions = {}) => void (await run('delete', model, options)),
   };
+}
+
+async function cachedSource(model: unknown): Promise<CachedModelSource> {
+  if (!namesGguf(model)) return { kind: 'webllm', ...webllmSource(model) };
+  const { url } = (await import('./gguf-model.js')).ggufSpec(model);
+  if (!url) throw new InvalidOptionsError('model', 'a GGUF given as a Blob is read from the file, never downloaded or cached');
+  return { kind: 'gguf', url };
 }

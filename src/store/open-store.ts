@@ -1,7 +1,5 @@
-import { ChatNotFoundError, isDatabaseBlockedError } from '../errors/index.js';
+import { isDatabaseBlockedError } from '../errors/index.js';
 import { IdbChatStore } from './idb-chat-store.js';
-import { StaleChatError } from './stale-chat-error.js';
-import { storageFailure } from './storage-failure.js';
 import type { ChatStore } from './records.js';
 import { DEFAULT_DB_NAME } from './schema.js';
 import { messageOf } from '../errors/message-of.js';
@@ -55,9 +53,8 @@ export async function openStore(options: false | StorageOptions | undefined): Pr
 
 /** Chats in memory, loaded only when asked for: most apps keep them in IndexedDB. */
 export async function memoryStore(): Promise<ChatStore> {
-  const { MemoryChats } = await import('./memory-chats.js');
-  // Passed in: a chunk that imported them would split them out of the page entry.
-  return new MemoryChats({ ChatNotFoundError, StaleChatError, storageFailure });
+  const { MemoryChatStore } = await import('./memory-chat-store.js');
+  return new MemoryChatStore();
 }
 
 type StorageManagerLike = Partial<Pick<StorageManager, 'persist' | 'persisted' | 'estimate'>>;

@@ -3,7 +3,7 @@
 // from what the schema keeps, and refused whole on any problem.
 import * as z from 'zod/mini';
 import type { ChatMessage } from '../shared/chat.js';
-import type { InvalidChatExportError as InvalidChatExport } from '../errors/index.js';
+import { InvalidChatExportError } from '../errors/index.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './chat-export.js';
 import type { StoredChat } from './records.js';
 
@@ -96,12 +96,8 @@ const chatExport = z.object({
   messages: z.array(message).check(z.maxLength(1_000_000)),
 });
 
-/**
- * Parse and check an export (a JSON string or a parsed value); throws
- * InvalidChatExportError (passed in: this module loads on demand, and a chunk
- * that imported the class would split it out of the page entry).
- */
-export function parseChatExport(input: unknown, InvalidChatExportError: typeof InvalidChatExport): StoredChat {
+/** Parse and check an export (a JSON string or a parsed value); throws InvalidChatExportError. */
+export function parseChatExport(input: unknown): StoredChat {
   let data = input;
   if (typeof input === 'string') {
     try {
