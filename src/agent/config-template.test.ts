@@ -7,32 +7,24 @@
 // and the calls the models' own formats: Hermes (NousResearch
 // Hermes-Function-Calling: `<tool_call>` JSON `</tool_call>`) and Qwen3.5
 // (its chat template: `<function=…><parameter=…>`).
-import { expose } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Agent, type ModelWarning } from './agent.js';
 import { AgentModel } from '../model/agent-model.js';
 import { ModelSession } from '../model/model-session.js';
-import type { WorkerLauncher } from '../model/open-worker.js';
-import { READY } from '../rpc/worker-protocol.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { fakeModel, type FakeModel } from '../testing/fake-model.js';
 import type { FakeScript } from '../testing/types.js';
 import { tool } from '../tools/define-tool.js';
 import { EngineHost } from '../worker/engine-host.js';
+import { inThreadWorkers } from '../test-support/in-thread-workers.js';
 
 const LLAMA_32 = 'Llama-3.2-1B-Instruct-q4f16_1-MLC';
 const QWEN3 = 'Qwen3-0.6B-q4f16_1-MLC';
 
-/** Each "worker" is one end of a MessageChannel whose other end runs the real engine host in this thread. */
-const launch: WorkerLauncher = () => {
-  const { port1, port2 } = new MessageChannel();
-  for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
-  expose(new EngineHost(), port2);
-  port2.postMessage(READY);
-  return Object.assign(port1, { terminate: () => (port1.close(), port2.close()) }) as unknown as Worker;
-};
+/** Each "worker" runs the real engine host in this thread. */
+const { launch } = inThreadWorkers(() => new EngineHost());
 
 /** An agent with no model yet, its warnings recorded from the start; then `model` is loaded. */
 async function agentWith(model: FakeModel) {

@@ -2,32 +2,15 @@
 // is asked, that it is let go of once it answered, and what is refused before
 // any worker starts. The "worker" is one end of a MessageChannel whose other
 // end answers as the engine host's modelCache would.
-import { expose } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { isInvalidOptionsError } from '../errors/index.js';
-import { READY, type CachedModelSource } from '../rpc/worker-protocol.js';
+import type { CachedModelSource } from '../rpc/worker-protocol.js';
+import { inThreadWorkers } from '../test-support/in-thread-workers.js';
 import { modelCacheWith } from './model-cache.js';
-import type { WorkerLauncher } from './open-worker.js';
 
 function cacheWorkers(cached: boolean) {
   const asked: Array<{ action: string; source: CachedModelSource }> = [];
-  const workers: { terminated: boolean }[] = [];
-  const launch: WorkerLauncher = () => {
-    const { port1, port2 } = new MessageChannel();
-    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
-    const worker = Object.assign(port1, {
-      terminated: false,
-      terminate() {
-        worker.terminated = true;
-        port1.close();
-        port2.close();
-      },
-    });
-    workers.push(worker);
-    expose({ modelCache: async (action: string, source: CachedModelSource) => (asked.push({ action, source }), cached) }, port2);
-    port2.postMessage(READY);
-    return worker as unknown as Worker;
-  };
+  const { launch, workers } = inThreadWorkers(() => ({ modelCache: async (action: string, source: CachedModelSource) => (asked.push({ action, source }), cached) }));
   return { launch, asked, workers };
 }
 

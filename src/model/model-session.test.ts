@@ -2,48 +2,19 @@
 // comlink), with each "worker" one end of a MessageChannel whose other end
 // runs the real engine host in this thread. A terminated worker is what stops
 // a download in the browser, so the tests watch for `terminate`.
-import { expose } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
 import { isAbortError, isAgentClosedError, isModelLoadError } from '../errors/index.js';
-import { READY } from '../rpc/worker-protocol.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { fakeModel } from '../testing/fake-model.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { AgentModel, type ModelStateChange } from './agent-model.js';
 import { ModelSession } from './model-session.js';
-import type { WorkerLauncher } from './open-worker.js';
-
-/** Launches in-thread workers; `log` says when each started and ended, in order. Workers numbered in `silent` never say they are ready. */
-function inThreadWorkers(silent: number[] = []) {
-  const log: string[] = [];
-  const workers: { terminated: boolean }[] = [];
-  const launch: WorkerLauncher = () => {
-    const n = workers.length + 1;
-    const { port1, port2 } = new MessageChannel();
-    // Node keeps a process alive while a port listens.
-    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
-    const worker = Object.assign(port1, {
-      terminated: false,
-      terminate() {
-        worker.terminated = true;
-        log.push(`end ${n}`);
-        port1.close();
-        port2.close();
-      },
-    });
-    workers.push(worker);
-    log.push(`start ${n}`);
-    expose(new EngineHost(), port2);
-    if (!silent.includes(n)) port2.postMessage(READY);
-    return worker as unknown as Worker;
-  };
-  return { launch, workers, log };
-}
+import { inThreadWorkers } from '../test-support/in-thread-workers.js';
 
 async function workerAgent(model: ReturnType<typeof fakeModel>, silent: number[] = []) {
-  const { launch, workers, log } = inThreadWorkers(silent);
+  const { launch, workers, log } = inThreadWorkers(() => new EngineHost(), silent);
   const slot = new AgentModel((options, signal) => ModelSession.begin(options, launch, signal));
   await slot.load({ model }).loaded;
   const agent = new Agent(slot, {}, { kind: 'memory' }, new MemoryChatStore(), new TabSync(`test-${Math.random()}`, false));
