@@ -319,6 +319,7 @@ describe("what the peers' cases found", () => {
     ['Mistral v0.3, after the comma', mistralList, '[TOOL_CALLS] [{"name": "a", "arguments": {"x": 1}}, '],
     ['Phi-4-mini', phi4ToolCall, '<|tool_call|>[{"name": "a", "arguments": {"x": 1}}'],
     ['Phi-4-mini functools', phi4ToolCall, 'functools[{"name": "a", "arguments": {"x": 1}}'],
+    ['Llama, after the ;', llamaSyntax, '{"name": "a", "parameters": {"x": 1}};'],
   ])('%s: a list cut right after a complete call keeps that call and invents no second one', (_, format, raw) => {
     expect(scanOutput(format, raw, 'length').calls).toEqual([{ name: 'a', arguments: { x: 1 } }]);
   });
@@ -366,6 +367,11 @@ describe("what the peers' cases found, second pass", () => {
 });
 
 describe('what the templates write', () => {
+  it.each([1, 3, 1000])("Gemma 4's thought channel is reasoning, never text (%i characters at a time)", (size) => {
+    const out = streamed(gemma4Call, "<|channel>thought\nI'll check.<channel|><|tool_call>call:get_weather{city:<|\"|>Paris<|\"|>}<tool_call|>", size, 'stop', codecs.gemma4.think);
+    expect(out).toMatchObject({ reasoning: "I'll check.", streamedText: '', calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
+  });
+
   it.each([1, 3, 1000])('Llama JSON written compactly (no space after the colon) is a call too (%i at a time)', (size) => {
     const out = streamed(llamaSyntax, '{"name":"get_weather","parameters":{"location":"Boston"}}', size);
     expect(out).toMatchObject({ streamedText: '', calls: [{ name: 'get_weather', arguments: { location: 'Boston' } }] });

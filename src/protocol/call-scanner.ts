@@ -79,15 +79,8 @@ export class CallScanner {
   takeReasoning(): string {
     let current = this.reasoning;
     if (this.mode === 'think' && !this.finished) {
-      let end = this.raw.length;
-      const close = this.think.close;
-      for (let k = Math.min(close.length - 1, end - this.callStart); k > 0; k--) {
-        if (this.raw.endsWith(close.slice(0, k))) {
-          end -= k;
-          break;
-        }
-      }
-      current = this.raw.slice(this.callStart, end).trim();
+      const held = partialSuffix(this.raw, this.think.close, this.callStart);
+      current = this.raw.slice(this.callStart, held < 0 ? this.raw.length : held).trim();
     }
     const delta = current.slice(this.reasoningTaken);
     this.reasoningTaken = current.length;
@@ -184,7 +177,8 @@ export class CallScanner {
     const token = this.format?.anywhereOpener;
     if (token && !anywhere && !this.inFence) {
       const at = raw.indexOf(token, this.pos);
-      if (at >= 0 && at < lineEnd) return this.openCall(at, false);
+      // A control token: what follows is a call wherever it stands.
+      if (at >= 0 && at < lineEnd) return this.openCall(at, true);
       // The token may still be arriving at the end of what came so far.
       const held = final || newline >= 0 ? -1 : partialSuffix(raw, token, this.pos);
       if (held >= 0) {
@@ -228,8 +222,8 @@ export class CallScanner {
     this.mode = 'call';
     this.callStart = at;
     // Prose cannot write a control token: what follows one is a call, wherever it stands.
-    const { controlOpener, opener, anywhereOpener } = this.format!;
-    this.callAnchored = anchored || (controlOpener && this.raw.startsWith(opener, at)) || (anywhereOpener !== undefined && this.raw.startsWith(anywhereOpener, at));
+    const { controlOpener, opener } = this.format!;
+    this.callAnchored = anchored || (controlOpener && this.raw.startsWith(opener, at));
     this.pos = at;
     return true;
   }
@@ -265,9 +259,8 @@ export class CallScanner {
     }
     this.calls.push(...calls);
     // Cut off by the token limit: keep the calls it finished, never guess the
-    // rest; a list cut between calls lost nothing.
-    const cut = reason === 'length';
-    if (!(cut && calls.length > 0 && /^[\s,;\]]*$/.test(unread))) this.calls.push(this.broken(unread, cut));
+    // rest; a list that ended between calls lost nothing.
+    if (!(calls.length > 0 && unread.trim() === '')) this.calls.push(this.broken(unread, reason === 'length'));
   }
 
   /** The format's reading, with what it could not read, and calls holding numbers JSON cannot (1e999) made malformed. */
@@ -298,10 +291,15 @@ export class CallScanner {
   }
 }
 
-/** Where a proper prefix of `token` ends `text` (from `from` on), or -1. */
+/**
+ * Where a proper prefix of `token` ends `text` (from `from` on), or -1: the
+ * token may still be arriving. Runs per streamed piece, so it looks only
+ * where the token's first character stands in the last few characters.
+ */
 function partialSuffix(text: string, token: string, from: number): number {
-  for (let k = Math.min(token.length - 1, text.length - from); k > 0; k--) {
-    if (text.endsWith(token.slice(0, k))) return text.length - k;
+  const start = Math.max(from, text.length - token.length + 1);
+  for (let at = text.indexOf(token[0]!, start); at >= 0; at = text.indexOf(token[0]!, at + 1)) {
+    if (token.startsWith(text.slice(at))) return at;
   }
   return -1;
 }

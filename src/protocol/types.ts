@@ -42,7 +42,9 @@ export interface CallFormat {
   readonly controlOpener: boolean;
   /**
    * A control token that opens a call anywhere, even in a 'reply-start'
-   * format (Llama's <|python_tag|>): a call after text.
+   * format (Llama's <|python_tag|>): a call after text. Read, never produced:
+   * under `auto` the grammar lets it through as free text, so such a call's
+   * arguments are held only by validation, as any call's are without a grammar.
    */
   readonly anywhereOpener?: string;
   /** The exact text every call (anywhere) or call list (reply-start) opens with. */

@@ -9,26 +9,25 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-/** What may stand between two calls: one character, with any spacing, or any of several strings. */
-type Separator = string | readonly string[];
+/** What may stand between two calls (with any spacing around it). */
+type Separators = readonly string[];
 
-function separatorAt(text: string, i: number, separator: Separator): number {
-  if (typeof separator === 'string') return text[i] === separator ? 1 : 0;
-  return separator.find((s) => text.startsWith(s, i))?.length ?? 0;
+function separatorAt(text: string, i: number, separators: Separators): number {
+  return separators.find((s) => text.startsWith(s, i))?.length ?? 0;
 }
 
 /** Models also write one call object per line, with no separator (vLLM and llama.cpp read them so). */
 function nextOnNewLine(text: string, end: number, next: number): boolean {
-  return text[next] === '{' && text.slice(end, next).includes('\n');
+  return text[next] === '{' && text.lastIndexOf('\n', next) >= end;
 }
 
 /**
- * Read `{call}` objects from `from`, separated by `separator` (one character,
- * with any spacing), until `close` or the end. Well-formed calls before a
+ * Read `{call}` objects from `from`, separated by any of `separators` (with any
+ * spacing), until `close` or the end. Well-formed calls before a
  * broken or unfinished one are kept; `end` is where the reading stopped (the
  * start of a broken or unfinished object).
  */
-export function readObjects(text: string, from: number, separator: Separator, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
+export function readObjects(text: string, from: number, separators: Separators, close: string, argumentKeys: readonly string[]): ReadCalls & { end: number } {
   const calls: ParsedCall[] = [];
   let i = skipSpace(text, from);
   for (;;) {
@@ -40,7 +39,7 @@ export function readObjects(text: string, from: number, separator: Separator, cl
     if (!read) return { calls, broken: true, end: i };
     calls.push(...read);
     i = skipSpace(text, end);
-    const sep = separatorAt(text, i, separator);
+    const sep = separatorAt(text, i, separators);
     if (sep > 0) {
       i = skipSpace(text, i + sep);
       continue;
@@ -59,31 +58,33 @@ export function readObjects(text: string, from: number, separator: Separator, cl
  * on (another call or the closing text may still come). `final`: no more text
  * will come, so whatever is open ends here.
  */
-export function endOfObjects(text: string, from: number, separator: Separator, close: string, final: boolean): number {
+export function endOfObjects(text: string, from: number, separators: Separators, close: string, final: boolean): number {
   let i = skipSpace(text, from);
   for (;;) {
     if (close && text.startsWith(close, i)) return i + close.length;
-    // Ended after a separator: only a reply that is over can end a list there.
-    if (i >= text.length) return final && !close ? text.length : -1;
+    // Ended after a separator: another call may come, or the reply was over
+    // (the scanner decides with how it ended).
+    if (i >= text.length) return -1;
     if (text[i] !== '{') return i;
     // An object still open is unfinished, however the reply ended.
     const end = endOfJsonValue(text, i);
     if (end < 0) return -1;
     const j = skipSpace(text, end);
     if (j >= text.length) return final && !close ? end : -1;
-    const sep = separatorAt(text, j, separator);
+    const sep = separatorAt(text, j, separators);
     if (sep > 0) {
       i = skipSpace(text, j + sep);
       continue;
     }
+    const rest = text.slice(j);
     // A separator still arriving.
-    if (!final && typeof separator !== 'string' && separator.some((s) => s.length > 1 && s.startsWith(text.slice(j)))) return -1;
+    if (!final && separators.some((s) => s.length > 1 && s.startsWith(rest))) return -1;
     if (nextOnNewLine(text, end, j)) {
       i = j;
       continue;
     }
     if (close && text.startsWith(close, j)) return j + close.length;
-    if (close && close.startsWith(text.slice(j))) return -1;
+    if (close && close.startsWith(rest)) return -1;
     return close ? j : end;
   }
 }

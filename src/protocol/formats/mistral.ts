@@ -17,7 +17,7 @@ const NAMED = /^\s*([A-Za-z_][\w.-]*)\s*(\[ARGS\])?\s*/;
 function endOfCalls(text: string, final: boolean): number {
   const at = OPEN.length + (/^\s*/.exec(text.slice(OPEN.length))?.[0].length ?? 0);
   if (at >= text.length) return -1;
-  if (text[at] === '[') return endOfObjects(text, at + 1, ',', ']', final);
+  if (text[at] === '[') return endOfObjects(text, at + 1, [','], ']', final);
   const named = NAMED.exec(text.slice(OPEN.length));
   // Not a name: nothing here is a call (decided as soon as it shows).
   if (!named) return /^\s*[A-Za-z_]/.test(text.slice(OPEN.length)) ? -1 : text.length;
@@ -29,7 +29,7 @@ function readCalls(text: string): ReadCalls {
   const body = text.slice(OPEN.length);
   const at = OPEN.length + (/^\s*/.exec(body)?.[0].length ?? 0);
   if (text[at] === '[') {
-    const { calls, broken, end } = readObjects(text, at + 1, ',', ']', ['arguments', 'parameters']);
+    const { calls, broken, end } = readObjects(text, at + 1, [','], ']', ['arguments', 'parameters']);
     return { calls, broken: broken || text.slice(end).trim() !== '', end };
   }
   const named = NAMED.exec(body);

@@ -33,7 +33,7 @@ export const phi4ToolCall: CallFormat = {
     // Anything but a list after the marker is not a call (decided once it
     // shows); nothing after it is left to how the reply ended.
     if (start < 0) return text.slice(OPEN.length).trim() !== '' ? text.length : -1;
-    const end = endOfObjects(text, start + 1, ',', ']', final);
+    const end = endOfObjects(text, start + 1, [','], ']', final);
     if (end < 0) return -1;
     if (text.startsWith(CLOSE, end)) return end + CLOSE.length;
     // The closing marker may still be arriving.
@@ -42,7 +42,7 @@ export const phi4ToolCall: CallFormat = {
   read(text): ReadCalls {
     const start = listStart(text);
     if (start < 0) return { calls: [], broken: true };
-    const { calls, broken, end } = readObjects(text, start + 1, ',', ']', KEYS);
+    const { calls, broken, end } = readObjects(text, start + 1, [','], ']', KEYS);
     const rest = text.slice(end).trim();
     return { calls, broken: broken || (rest !== '' && rest !== CLOSE), end };
   },
