@@ -102,7 +102,7 @@ const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= 
 interface RunRecord {
   stats: ReplyStats;
   steps: Step[];
-  /** The last hop's results, while they are still being written. */
+  /** The last hop's results, as they are written (a hop counts once they land). */
   landing?: Landing;
 }
 
@@ -135,24 +135,17 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     // The last hop's results, if their write is still on its way: the request
     // goes out meanwhile, and everything this hop shows waits for them.
     const landing = run.landing?.landed === false ? run.landing : undefined;
-    const landed = async () => {
-      try {
-        await landing?.done;
-      } catch (error) {
-        stats.hops--;
-        throw error;
-      }
-    };
     const show = (f: () => void) => (landing ? landing.after(f) : f());
     if (signal.aborted) {
-      await landed();
+      await landing?.done;
       throw abortReason(signal);
     }
-    const hop = stats.hops;
+    // Each earlier pass made one hop (stats.hops counts them once their results land).
+    const hop = steps.length;
     const index = options.firstStep + steps.length;
     const defaults = { tools: options.tools, chatTools: options.chatTools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
     // The app's prepareStep sees the chat as stored.
-    if (options.prepareStep) await landed();
+    if (options.prepareStep) await landing?.done;
     const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));
     // The window and the prompt depend on the model: wait for one (an agent's may still be loading).
     await context.model.ready?.(signal);
@@ -195,13 +188,13 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       );
     } catch (error) {
       await draft.stop();
-      await landed();
+      await landing?.done;
       // The model failed mid-reply (the device was lost, the worker died):
       // keep what it had said, marked as cut short, then report the failure.
       if (shown) await context.commit([cutShortTurn(shown, error)]).catch(() => undefined);
       throw error;
     }
-    await landed();
+    await landing?.done;
     // No draft write may land after the turn's commit (which clears the draft).
     await draft.stop();
     const modelMs = performance.now() - started;
@@ -283,20 +276,17 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     }
     const results: ChatMessage[] = [{ role: 'tool', results: records, createdAt: Date.now() }];
     const write = context.commit(results);
-    stats.hops++;
     if (batch.terminate) {
-      await write.catch((error: unknown) => {
-        stats.hops--;
-        throw error;
-      });
+      await write;
+      stats.hops++;
       stepEnd();
       return { ...reply, toolCalls: [], toolResults: records };
     }
     // The next request is made while the results are written (see the top of the loop).
-    const hops = stats.hops;
     run.landing = new Landing(write, results, () => {
+      stats.hops++;
       stepEnd();
-      context.emit('hop', { hops });
+      context.emit('hop', { hops: stats.hops });
     });
   }
 }

@@ -47,8 +47,8 @@ describe("a hop's results, written while the next request starts", () => {
     const run = chat.send('Echo hi');
 
     await until(() => store.holding && fake.requests.length === 2);
-    // The model already has the results (they are in its prompt) …
-    expect(fake.requests[1]!.prompt).toContain('"hi"');
+    // The model already has the results (they end its prompt) …
+    expect(fake.requests[1]!.last).toBe('<tool_response>\n{"text":"hi"}\n</tool_response>');
     await new Promise((resolve) => setTimeout(resolve, 30));
     // … but the person has seen nothing of the answer, and the chat holds no more than the disk.
     expect(seen).toEqual(['model-start 0']);
@@ -78,5 +78,26 @@ describe("a hop's results, written while the next request starts", () => {
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
     // The call ran and its result was lost: it is pending, marked interrupted, never run again by itself.
     expect(chat.pendingToolCalls).toEqual([expect.objectContaining({ name: 'echo', interrupted: true })]);
+  });
+
+  it('an abort while the results are still being written: the send settles only once they land, and they are kept', async () => {
+    const store = new HeldResultsStore();
+    const { agent, fake } = await localAgent([call('echo', { text: 'hi' }), { text: 'The tool said hi, slowly.', tokenDelayMs: 20 }], store);
+    const chat = await agent.newChat({ tools: [echo] });
+    const controller = new AbortController();
+    let settled = false;
+    const run = chat.send('Echo hi', { signal: controller.signal }).finally(() => (settled = true));
+    await until(() => store.holding && fake.requests.length === 2);
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The chat is not let go while the write is on its way.
+    expect(settled).toBe(false);
+    store.release(true);
+    expect((await run.catch((e: unknown) => e)) as Error).toMatchObject({ name: 'AbortError' });
+    // Kept: the results, then what the answer had said (shown once they landed), marked interrupted.
+    const stored = await store.messages(chat.id);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(stored[3]).toMatchObject({ finishReason: 'abort' });
+    expect('The tool said hi, slowly.'.startsWith((stored[3] as { text: string }).text)).toBe(true);
   });
 });
