@@ -19,7 +19,7 @@ import type { RegisterWebMcpToolsOptions } from './register-webmcp-tools.js';
 let calls = 0;
 
 /** What registering gave: the function that unregisters, or the tool `registerTool` refused (then none is registered). */
-export type Exposed = { unregister: () => void; refused?: undefined } | { refused: string; cause: unknown; unregister?: undefined };
+type Exposed = { unregister: () => void; refused?: undefined } | { refused: string; cause: unknown; unregister?: undefined };
 
 /** `registerWebMcpTools(tools, options)`: the tools checked, then registered where the browser has WebMCP. */
 export async function registerTools(tools: readonly ManagedTool[], options: RegisterWebMcpToolsOptions): Promise<() => void> {

@@ -9,7 +9,7 @@ import type { InputSchema } from '../tools/types.js';
 const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'patternProperties', 'allOf', '$ref', '$dynamicRef', '$recursiveRef', 'if', 'then', 'else', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames']);
 
 /** The draft a schema declares (MCP's default, 2020-12, when it declares none). */
-export function draftOf(schema: { $schema?: unknown }): SchemaDraft {
+function draftOf(schema: { $schema?: unknown }): SchemaDraft {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (declared.includes('draft-04')) return '4';
   if (declared.includes('draft-06') || declared.includes('draft-07')) return '7';

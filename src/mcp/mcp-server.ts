@@ -12,6 +12,7 @@
 //   MCP's cancellation to the server.
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { InvalidOptionsError, McpConnectionError, McpToolError } from '../errors/index.js';
+import { untilAborted } from '../shared/until-aborted.js';
 import { toToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
@@ -56,6 +57,8 @@ class McpServer implements McpServerTools, ToolCaller {
   readonly #endpoint: URL;
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
+  /** Sessions opened so far: a later one may offer other tools. */
+  #sessions = 0;
   #closed = false;
 
   constructor(url: URL, options: McpToolsOptions) {
@@ -111,7 +114,8 @@ class McpServer implements McpServerTools, ToolCaller {
     for (let attempt = 1; ; attempt++) {
       let client: Client | undefined;
       try {
-        client = await this.#live(options.signal);
+        // The connect is shared by every call waiting on it: each stops waiting on its own abort only.
+        client = await untilAborted(this.#live(), options.signal);
         // The SDK's own timeout only backs up the tool's (which aborts the signal first).
         return (await client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 })) as CallToolResult;
       } catch (error) {
@@ -160,7 +164,7 @@ class McpServer implements McpServerTools, ToolCaller {
     client.onclose = () => this.#forget(client);
     // The standing stream's troubles (the SDK reconnects it); calls report their own.
     client.onerror = () => undefined;
-    const first = this.#tools.length === 0;
+    const reconnecting = this.#sessions++ > 0;
     await client.connect(transport, { signal, timeout: this.#options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     if (this.#closed) {
       await client.close().catch(() => undefined);
@@ -168,7 +172,7 @@ class McpServer implements McpServerTools, ToolCaller {
     }
     this.#client = client;
     // A new session after a lost one: the server may offer other tools now.
-    if (!first) void this.#list(client).catch(() => undefined);
+    if (reconnecting) void this.#list(client).catch(() => undefined);
     return client;
   }
 

@@ -18,7 +18,7 @@ export interface ToolCaller {
 }
 
 /** What MCP says when the server does not: a tool may change things (destructiveHint defaults to true) unless it only reads. */
-export function traitsOf(info: McpToolInfo): { readOnly: boolean; destructive: boolean } {
+function traitsOf(info: McpToolInfo): { readOnly: boolean; destructive: boolean } {
   const readOnly = info.annotations?.readOnlyHint === true;
   return { readOnly, destructive: !readOnly && info.annotations?.destructiveHint !== false };
 }

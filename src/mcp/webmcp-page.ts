@@ -27,12 +27,13 @@ export async function pageTools(options: WebMcpToolsOptions): Promise<WebMcpTool
   const { timeoutMs, onError } = options;
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
   if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
-  const context = consumerContext();
+  const source = new PageTools(consumerContext(), options);
   try {
-    const source = new PageTools(context, options);
     await source.refresh();
     return source;
   } catch (cause) {
+    // Nobody holds a source that failed: it stops listening to the page.
+    source.close();
     // The browser refused the listing (a Permissions Policy without "tools", say).
     throw new WebMcpUnavailableError({ detail: `getTools() failed: ${messageOf(cause)}`, cause });
   }

@@ -5,7 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { modelReadable, textOf } from './mcp-result.js';
 
-export type ReadResult = { ok: true; value: unknown } | { ok: false; detail: string };
+type ReadResult = { ok: true; value: unknown } | { ok: false; detail: string };
 
 export function readWebMcpResult(text: string | null): ReadResult {
   if (text === null) return { ok: true, value: null };
