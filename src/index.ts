@@ -14,6 +14,7 @@ export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
 export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';
 export type { Chat, GenerateObjectOptions, ObjectReply, SendOptions, ToolResultInput } from './agent/chat.js';
+export type { ChatToolOptions } from './agent/chat-tool.js';
 export type { ObjectSchema } from './agent/object-output.js';
 export type { ObjectStream } from './agent/object-stream.js';
 export type { ChatEvents } from './agent/chat-events.js';

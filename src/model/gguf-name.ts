@@ -8,12 +8,12 @@ export function isGgufModel(model: unknown): model is GgufModel {
 }
 
 /** A curated GGUF id ends in `-GGUF`, as WebLLM's ids end in `-MLC`. */
-export function isGgufId(model: unknown): model is string {
+function isGgufId(model: unknown): model is string {
   return typeof model === 'string' && model.endsWith('-GGUF');
 }
 
 /** Is `model` a GGUF model (a curated id, or `{ gguf }`)? */
-export function namesGguf(model: unknown): model is string | GgufModel {
+export function namesGguf(model: unknown): boolean {
   return isGgufModel(model) || isGgufId(model);
 }
 

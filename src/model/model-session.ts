@@ -179,9 +179,10 @@ export async function modelSpec(options: ModelOptions): Promise<ModelSpec> {
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
   const { family, grammar, fallback } = options;
-  const gguf = namesGguf(model) || fallback !== undefined ? await import('./gguf-model.js') : undefined;
-  if (namesGguf(model)) return gguf!.ggufSpec(model, { family, grammar });
-  return { kind: 'webllm', ...webllmSource(model), family, grammar, ...(fallback !== undefined ? { fallback: gguf!.ggufSpec(fallback, { family, grammar }) } : {}) };
+  if (namesGguf(model)) return (await import('./gguf-model.js')).ggufSpec(model, { family, grammar });
+  const source = webllmSource(model);
+  if (fallback === undefined) return { kind: 'webllm', ...source, family, grammar };
+  return { kind: 'webllm', ...source, family, grammar, fallback: (await import('./gguf-model.js')).ggufSpec(fallback, { family, grammar }) };
 }
 
 /** The id a model goes by, known at once (for events while it loads); throws on options that name no model. */
@@ -189,5 +190,5 @@ export function modelIdOf(options: ModelOptions): string {
   const { model } = options;
   const fake = scriptFor(model);
   if (fake) return fake.modelId;
-  return namesGguf(model) ? ggufModelId(model) : webllmSource(model).modelId;
+  return namesGguf(model) ? ggufModelId(model as string | GgufModel) : webllmSource(model).modelId;
 }

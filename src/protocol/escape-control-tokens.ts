@@ -19,7 +19,7 @@ import { CONTROL_TOKEN_PATTERNS, CONTROL_TOKENS } from './control-tokens.js';
  * and after a reload; escaping escaped text changes nothing, so results an
  * older version stored escaped render as they did.
  */
-export function escapeControlTokens(text: string): string {
+function escapeControlTokens(text: string): string {
   return text.replace(TOKEN_START, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -24,7 +24,6 @@ beforeAll(async () => {
   xg = await xgrammar();
 }, 60_000);
 
-
 const grammarFor = (family: ModelFamily, choice: ToolChoice, reasoning: Reasoning = 'none') => buildConstraint(codecs[family].format, tools, choice, reasoning);
 const scan = (family: ModelFamily, text: string) => {
   const scanner = new CallScanner(codecs[family].format);

@@ -27,9 +27,10 @@ export interface TemplateChoice {
  */
 export function chooseTemplate(modelId: string, entry: ModelEntry & { known: boolean }, config: string | undefined, family: ModelFamily | undefined): TemplateChoice {
   const table = { template: entry.template, family: entry.family };
-  if (config === undefined || config === entry.template) return { template: entry.template, family: family ?? entry.family };
+  const asTable = { template: entry.template, family: family ?? entry.family };
+  if (config === undefined || config === entry.template) return asTable;
   if (!convTemplate(config)) {
-    const used = { template: entry.template, family: family ?? entry.family };
+    const used = asTable;
     const message = `${modelId}'s mlc-chat-config.json names the conversation template "${config}", which tabagent does not know: WebLLM renders prompts with it, while tabagent keeps its table's "${used.template}" and the ${used.family} call format. Pass family if the model writes calls another way.`;
     return { ...used, mismatch: { config, known: false, table, used, message } };
   }
