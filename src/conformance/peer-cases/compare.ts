@@ -7,7 +7,7 @@ import type { ParsedCall } from '../../shared/tool-protocol.js';
 import type { PeerCall, PeerCase } from './types.js';
 
 /** How the case is fed: all at once, or `n` characters at a time. */
-export type Feed = 'whole' | 1 | 3;
+type Feed = 'whole' | 1 | 3;
 export const FEEDS: readonly Feed[] = ['whole', 1, 3];
 
 export interface Reading {
