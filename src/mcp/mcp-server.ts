@@ -13,7 +13,8 @@
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { InvalidOptionsError, McpConnectionError, McpToolError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
-import { toToolName } from '../tools/tool-names.js';
+import { checkCallOptions } from '../tools/define-tool.js';
+import { toToolName, uniqueToolName } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
@@ -24,21 +25,19 @@ const CONNECT_TIMEOUT_MS = 30_000;
 
 /** `mcpTools(url, options)`: the options checked, then the server connected. */
 export async function serverTools(url: string | URL, options: McpToolsOptions): Promise<McpServerTools> {
-  const Invalid = InvalidOptionsError;
   let at: URL;
   try {
     at = new URL(url, globalThis.location?.href);
   } catch {
-    throw new Invalid('url', `must be a URL, not ${JSON.stringify(String(url))}`);
+    throw new InvalidOptionsError('url', `must be a URL, not ${JSON.stringify(String(url))}`);
   }
-  if (typeof options !== 'object' || options === null) throw new Invalid('options', 'must be an object');
-  const { timeoutMs, connectTimeoutMs, onError } = options;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new Invalid('timeoutMs', 'must be a positive number of milliseconds');
-  if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new Invalid('connectTimeoutMs', 'must be a positive number of milliseconds');
-  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new Invalid('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'must be an object');
+  checkCallOptions('', options);
+  const { connectTimeoutMs } = options;
+  if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new InvalidOptionsError('connectTimeoutMs', 'must be a positive number of milliseconds');
   if (options.oauth !== undefined) {
-    if (options.authProvider) throw new Invalid('oauth', 'cannot be given with authProvider');
-    if (!URL.canParse(String(options.oauth?.redirectUrl), globalThis.location?.href)) throw new Invalid('oauth.redirectUrl', 'must be a URL');
+    if (options.authProvider) throw new InvalidOptionsError('oauth', 'cannot be given with authProvider');
+    if (!URL.canParse(String(options.oauth?.redirectUrl), globalThis.location?.href)) throw new InvalidOptionsError('oauth.redirectUrl', 'must be a URL');
   }
   const server = new McpServer(at, options);
   await server.start();
@@ -193,11 +192,8 @@ class McpServer implements McpServerTools, ToolCaller {
     const tools: Tool[] = [];
     for (const definition of definitions) {
       if (filter && !filter({ name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations })) continue;
-      // MCP names may hold `.` or `/`; two that read the same after that get a number.
-      let name = toToolName(definition.name);
-      for (let n = 2; taken.has(name); n++) name = toToolName(`${toToolName(definition.name).slice(0, 60)}_${n}`);
-      taken.add(name);
-      tools.push(mcpTool(definition, name, this, this.#options));
+      // MCP names may hold `.` or `/`.
+      tools.push(mcpTool(definition, uniqueToolName(definition.name, taken), this, this.#options));
     }
     this.#tools = tools;
     for (const listener of [...this.#listeners]) listener();

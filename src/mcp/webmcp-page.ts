@@ -9,9 +9,10 @@
 //   (WebMcpToolError 'tool', with the browser's message);
 // - a rejection and the tool is no longer listed: WebMcpToolError 'gone';
 // - an abort or the tool's timeout: executeTool's signal aborts.
-import { InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
+import { WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
-import { toToolName } from '../tools/tool-names.js';
+import { checkCallOptions } from '../tools/define-tool.js';
+import { toToolName, uniqueToolName } from '../tools/tool-names.js';
 import type { JsonSchema } from '../shared/json.js';
 import type { ManagedTool, Tool, ToolContext } from '../tools/types.js';
 import { jsonSchemaInput } from './json-schema-input.js';
@@ -24,9 +25,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** `webMcpTools(options)`: the options checked, WebMCP's consumer API found, the page's tools listed. */
 export async function pageTools(options: WebMcpToolsOptions): Promise<WebMcpTools> {
-  const { timeoutMs, onError } = options;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError('timeoutMs', 'must be a positive number of milliseconds');
-  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError('onError', `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  checkCallOptions('', options);
   const source = new PageTools(consumerContext(), options);
   try {
     await source.refresh();
@@ -108,11 +107,8 @@ class PageTools implements WebMcpTools {
     for (const registered of listed) {
       const info = infoOf(registered);
       if (filter && !filter(info)) continue;
-      // WebMCP names may hold `.` and run to 128 characters; two that read the same after that get a number.
-      let name = toToolName(info.name);
-      for (let n = 2; taken.has(name); n++) name = toToolName(`${toToolName(info.name).slice(0, 60)}_${n}`);
-      taken.add(name);
-      tools.push(this.#tool(registered, info, name));
+      // WebMCP names may hold `.` and run to 128 characters.
+      tools.push(this.#tool(registered, info, uniqueToolName(info.name, taken)));
     }
     this.#tools = tools;
     for (const listener of [...this.#listeners]) listener();

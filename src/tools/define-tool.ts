@@ -21,17 +21,22 @@ export interface ToolDefinition<Schema extends $ZodType, Output> extends ToolTra
   timeoutMs?: number;
 }
 
+/** The error policy and timeout of a tool's calls (or a source's, for all of its tools), checked; `at` goes before the option names. */
+export function checkCallOptions(at: string, { onError, timeoutMs }: { onError?: unknown; timeoutMs?: number }): void {
+  if (onError !== undefined && onError !== 'inform' && onError !== 'return') throw new InvalidOptionsError(`${at}onError`, `must be 'inform' or 'return', not ${JSON.stringify(onError)}`);
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError(`${at}timeoutMs`, 'must be a positive number of milliseconds');
+}
+
 /** A managed tool: declared to the model, validated and run by the loop. Types flow from `input` to `run`. */
 export function tool<Schema extends $ZodType, Output>(definition: ToolDefinition<Schema, Output>): ManagedTool<output<Schema>, Output> {
   const where = `tool ${JSON.stringify(definition?.name)}`;
   checkCommon(definition, where);
   if (typeof definition.run !== 'function') throw new InvalidOptionsError(`${where}.run`, 'must be a function');
   const policy = definition.onError ?? 'return';
-  if (policy !== 'inform' && policy !== 'return') throw new InvalidOptionsError(`${where}.onError`, `must be 'inform' or 'return', not ${JSON.stringify(policy)}`);
   const { needsApproval = false, retry, timeoutMs } = definition;
+  checkCallOptions(`${where}.`, { onError: policy, timeoutMs });
   if (typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') throw new InvalidOptionsError(`${where}.needsApproval`, 'must be a boolean or a function of the input');
   if (retry !== undefined && (!Number.isInteger(retry?.attempts) || retry.attempts < 1)) throw new InvalidOptionsError(`${where}.retry.attempts`, 'must be an integer ≥ 1');
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new InvalidOptionsError(`${where}.timeoutMs`, 'must be a positive number of milliseconds');
   return Object.freeze({
     kind: 'managed',
     name: definition.name,

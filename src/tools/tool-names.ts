@@ -14,3 +14,11 @@ export function toToolName(name: string): string {
 export function namespacedName(namespace: string, name: string): string {
   return toToolName(`${namespace}_${name}`);
 }
+
+/** `name` as a tool name not in `taken` (which it joins): two that read the same once made safe get a number. */
+export function uniqueToolName(name: string, taken: Set<string>): string {
+  let safe = toToolName(name);
+  for (let n = 2; taken.has(safe); n++) safe = toToolName(`${toToolName(name).slice(0, 60)}_${n}`);
+  taken.add(safe);
+  return safe;
+}

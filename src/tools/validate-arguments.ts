@@ -19,10 +19,11 @@ export async function validateArguments<T>(input: InputSchema, parameters: JsonS
   const issues = unexpectedFields(coerced, parameters, []);
   const result = await input['~standard'].validate(coerced);
   if (result.issues) {
+    // A problem both checks find (an unexpected field, which a JSON Schema validator reports too) is told once.
+    const told = new Set(issues.map((i) => `${i.path}\n${i.message}`));
     for (const issue of result.issues) {
       const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
-      // A JSON Schema validator reports an unexpected field too: once is enough.
-      if (!issues.some((known) => known.path === path && known.message === 'unexpected field')) issues.push({ path, message: issue.message });
+      if (!told.has(`${path}\n${issue.message}`)) issues.push({ path, message: issue.message });
     }
   }
   if (issues.length || result.issues) return { ok: false, issues };
