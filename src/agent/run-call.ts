@@ -35,7 +35,8 @@ export type CallOutcome =
   /** It needs approval and no `approve` callback can give it: it waits for a person (chat.approve / chat.deny). */
   | { awaiting: true; record?: undefined; failure?: undefined; terminate?: undefined; ended?: undefined; interrupted?: undefined };
 
-export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome };
+/** `reason`: why a call that will not run was refused, in words (the model reads it inside its result). */
+export type Prepared = { run: true; tool: ManagedTool; info: ToolCallInfo } | { run: false; outcome: CallOutcome; reason?: string };
 
 /** `chatId`: the chat a chat tool ran the call in. */
 export type Executed = ({ ok: true; value: unknown; terminate: boolean } | { ok: false; error: unknown }) & { attempts: number; ms: number; chatId?: string };
@@ -57,6 +58,7 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   const toModel = (message: string): Prepared => ({
     run: false,
     outcome: { ...ending({ callId: call.id, toolName: call.name }, encodeError(message), 'invalid'), terminate: false },
+    reason: message,
   });
   // The model's own mistakes go back to the model, whatever the policy: it can fix them.
   if (call.error || !tool) return toModel(call.error ?? `"${call.name}" is not a tool of this chat`);
@@ -88,7 +90,7 @@ export const DEFAULT_DENIAL = 'the user did not approve this call';
 export function deny(info: { callId: string; toolName: string }, reason: string, status: 'denied' | 'blocked', env: Pick<CallEnvironment, 'emit'>): Prepared & { run: false } {
   const content = encodeResult({ denied: true, reason }, info);
   env.emit('tool-denied', { callId: info.callId, toolName: info.toolName, reason });
-  return { run: false, outcome: { ...ending(info, content, status), terminate: false } };
+  return { run: false, outcome: { ...ending(info, content, status), terminate: false }, reason };
 }
 
 export async function execute(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironment): Promise<Executed> {

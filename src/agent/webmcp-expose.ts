@@ -82,11 +82,7 @@ async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallE
   const gone = () => new WebMcpToolError({ toolName: tool.name, failure: 'gone', detail: 'the tools were unregistered' });
   try {
     const prepared = await prepare(tool, call, env);
-    if (!prepared.run) {
-      const { outcome } = prepared;
-      const detail = outcome.awaiting ? 'the call needs approval' : refusal(outcome.record!.content);
-      throw new WebMcpToolError({ toolName: tool.name, failure: 'refused', detail });
-    }
+    if (!prepared.run) throw new WebMcpToolError({ toolName: tool.name, failure: 'refused', detail: prepared.reason ?? 'the call needs approval' });
     const executed = await execute(tool, prepared.info, env);
     if (!executed.ok) throw new WebMcpToolError({ toolName: tool.name, failure: 'tool', detail: messageOf(executed.error), cause: executed.error });
     // The browser writes the result as JSON: what would not survive that is the tool's mistake, said now.
@@ -99,8 +95,3 @@ async function run(tool: ManagedTool, input: Record<string, unknown>, env: CallE
   }
 }
 
-/** Why a call did not run, from what the model would have read (`{"error": …}` or `{"denied": true, "reason": …}`). */
-function refusal(content: string): string {
-  const said = JSON.parse(content) as { error?: string; reason?: string };
-  return said.error ?? said.reason ?? content;
-}
