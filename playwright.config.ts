@@ -32,7 +32,8 @@ export default defineConfig({
   ],
   projects: [
     { name: 'chromium', testIgnore: /(webgpu|models)\.spec/, use: { launchOptions: { executablePath, args } } },
-    // A software WebGPU adapter (SwiftShader, no shader-f16): the real WebLLM checks that need no weights, and the model list.
-    { name: 'webgpu', testMatch: /(webgpu|models)\.spec/, use: { launchOptions: { executablePath, args: [...args, '--enable-unsafe-webgpu'] } } },
+    // A software WebGPU adapter (SwiftShader, no shader-f16): the real WebLLM checks that need no weights, the model list,
+    // and `fallback` (which runs in both projects: without WebGPU, and without shader-f16).
+    { name: 'webgpu', testMatch: /(webgpu|models|fallback)\.spec/, use: { launchOptions: { executablePath, args: [...args, '--enable-unsafe-webgpu'] } } },
   ],
 });

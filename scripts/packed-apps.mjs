@@ -8,6 +8,7 @@
 // the app, and type-checks it against the packed declarations.
 // Usage: node scripts/packed-apps.mjs (npm run build:packed-apps)
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The installed app: e2e/packed-app's files, the tarball, and its node_modules. */
-export const PACKED_APP_DIR = join(tmpdir(), 'tabagent-packed-app');
+/** The installed app: e2e/packed-app's files, the tarball, and its node_modules; one per checkout, so two never share it. */
+export const PACKED_APP_DIR = join(tmpdir(), `tabagent-packed-app-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 /** Where the builds go, to be served: `vite/` and `webpack/`. */
 export const PACKED_APPS_OUT = join(root, 'dist/packed-apps');
 /** webpack is no dependency of ours: the app takes this one from the registry. */

@@ -1,7 +1,7 @@
 // One managed call, in three steps: prepare (validation, beforeToolCall,
 // approval), execute (the handler, with its timeout and retries), and finish
 // (afterToolCall, the result's encoding, the error policy).
-import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, ToolTimeoutError, isToolTimeoutError, type HookName } from '../errors/index.js';
+import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, isToolExecutionError, ToolTimeoutError, isToolTimeoutError, type HookName } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
@@ -180,7 +180,7 @@ export async function finish(tool: ManagedTool, info: ToolCallInfo, executed: Ex
     failure = isToolTimeoutError(cause) ? cause : new ToolExecutionError({ ...at, cause });
   }
   // The model sees the message only: never a stack (FAULTS X5).
-  const content = encodeError(failure instanceof ToolExecutionError ? messageOf(failure.cause) : failure.message);
+  const content = encodeError(isToolExecutionError(failure) ? messageOf(failure.cause) : failure.message);
   const { record, ended } = ending(at, content, isToolTimeoutError(failure) ? 'timeout' : 'error', ran);
   if (tool.onError === 'inform') return { record, ended, terminate: false };
   // A handler that failed may be run again (as a retry would); one that

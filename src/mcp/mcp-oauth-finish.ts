@@ -3,7 +3,7 @@
 // the SDK's auth() exchange the code (PKCE verifier, issuer checks) and save
 // the tokens. The verifier and state are spent either way: a code is good once.
 import { auth, OAuthError } from '@modelcontextprotocol/client';
-import { McpAuthError } from '../errors/index.js';
+import { McpAuthError, isMcpAuthError } from '../errors/index.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { DEFAULT_OAUTH_DB, recordByState, updateRecord } from './mcp-oauth-store.js';
 import type { FinishMcpAuthOptions } from './mcp-tools.js';
@@ -27,7 +27,7 @@ export async function finishAuth(callback: string | URL | URLSearchParams, optio
     const provider = new IndexedDbOAuthProvider(serverUrl, { redirectUrl: pending.redirectUrl, clientMetadata: pending.clientMetadata, dbName });
     await auth(provider, { serverUrl, authorizationCode: code, iss: params.get('iss') ?? undefined, ...(options.fetch ? { fetchFn: options.fetch } : {}) });
   } catch (error) {
-    if (error instanceof McpAuthError) throw error;
+    if (isMcpAuthError(error)) throw error;
     const oauthError = error instanceof OAuthError ? error.code : undefined;
     throw new McpAuthError({ failure: 'exchange', serverUrl, ...(oauthError ? { oauthError } : {}), detail: error instanceof Error ? error.message : String(error), cause: error });
   } finally {

@@ -1,7 +1,7 @@
 // Opening the database without hanging: a blocked upgrade times out with a
 // typed error, and this tab lets go when a newer one asks.
 import { openDB, type IDBPDatabase } from 'idb';
-import { DatabaseBlockedError, StorageError } from '../errors/index.js';
+import { DatabaseBlockedError, StorageError, isDatabaseBlockedError } from '../errors/index.js';
 import { DB_VERSION, upgrade, type TabAgentDB } from './schema.js';
 import { messageOf } from '../errors/message-of.js';
 
@@ -53,7 +53,7 @@ export function openDatabase(options: OpenOptions): Promise<IDBPDatabase<TabAgen
       },
       (cause: unknown) => {
         clearTimeout(timer);
-        if (!settled) reject(cause instanceof DatabaseBlockedError ? cause : new StorageError(`cannot open the chat database: ${messageOf(cause)}`, { cause }));
+        if (!settled) reject(isDatabaseBlockedError(cause) ? cause : new StorageError(`cannot open the chat database: ${messageOf(cause)}`, { cause }));
       },
     );
   });

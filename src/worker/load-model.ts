@@ -2,7 +2,7 @@
 // wllama or the strict fake, each loaded on demand), the family's codec, how
 // its prompts are rendered, and what the page is told of it.
 import { releaseProxy, type ProxyMethods } from 'comlink';
-import { InvalidOptionsError, ModelLoadError, ShaderF16UnsupportedError, WebGPUUnavailableError } from '../errors/index.js';
+import { InvalidOptionsError, ModelLoadError, isShaderF16UnsupportedError, isWebGPUUnavailableError } from '../errors/index.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
@@ -54,8 +54,9 @@ function open(spec: ModelSpec, report: Report, respond: Respond | undefined, onR
   if (spec.kind === 'webllm' && spec.fallback) {
     const { fallback } = spec;
     // WebLLM checks the GPU before it downloads anything: a browser that cannot run it costs nothing.
+    // By code, not instanceof: the prebuilt engine file throws its own copy of these classes.
     return openMlc(spec, report, respond, onRequest).catch((error: unknown) => {
-      if (error instanceof WebGPUUnavailableError || error instanceof ShaderF16UnsupportedError) return openGguf(fallback, report);
+      if (isWebGPUUnavailableError(error) || isShaderF16UnsupportedError(error)) return openGguf(fallback, report);
       throw error;
     });
   }

@@ -1,0 +1,52 @@
+// `fallback` as users get it: the packed tarball in a fresh app (Vite and
+// webpack builds) and the script-tag bundle, in Chromium without WebGPU (the
+// `chromium` project) and with a software adapter that has no shader-f16 (the
+// `webgpu` project). The WebLLM model cannot run in either, so the agent must
+// load the GGUF instead, before WebLLM downloads anything. The curated GGUF's
+// Hugging Face URL is answered with the tiny GGUF the tests generate, so the
+// real wllama engine runs it.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+
+const TINY = 'dist/e2e/models/tiny-qwen3.gguf';
+const GGUF_URL = 'https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
+/** wllama reads the file's Git LFS pointer (its sha256) beside the file itself. */
+const GGUF_POINTER = GGUF_URL.replace('/resolve/', '/raw/');
+
+test.describe.configure({ timeout: 90_000 });
+
+/** Serve the tiny GGUF for the curated model's URL; refuse anything else off this machine. Returns what was asked for. */
+async function offline(page: Page): Promise<string[]> {
+  const body = await readFile(TINY);
+  const external: string[] = [];
+  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
+    const url = route.request().url();
+    external.push(`${route.request().method()} ${url}`);
+    if (url === GGUF_URL) return route.fulfill({ status: 200, body, headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });
+    return route.abort();
+  });
+  return external;
+}
+
+const pages = {
+  'packed tarball, Vite': 'http://127.0.0.1:4178/?case=fallback',
+  'packed tarball, webpack': 'http://127.0.0.1:4179/?case=fallback',
+  'script tag': 'http://127.0.0.1:4176/e2e/pages/fallback.html',
+};
+
+for (const [name, url] of Object.entries(pages)) {
+  test(`${name}: a WebLLM model this browser cannot run falls back to the GGUF on the CPU`, async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const external = await offline(page);
+    await page.goto(url);
+    const status = page.locator('#status');
+    await expect(status).not.toHaveText('loading', { timeout: 80_000 });
+    expect(await status.textContent()).toBe('ok: wllama Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF 1 step');
+    // The GGUF was fetched; WebLLM fetched nothing (it checks the GPU before any download).
+    expect(external).toContain(`GET ${GGUF_URL}`);
+    const others = external.filter((r) => !r.endsWith(GGUF_URL) && !r.endsWith(GGUF_POINTER));
+    expect(others, `requests off this machine in the ${testInfo.project.name} project`).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
