@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { SIZE_BUILD, buildSizeEntry, gzipKb, pageEntry } from '../scripts/bundle-size.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 
@@ -31,7 +32,7 @@ const spread = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.ma
 
 console.log('Building the package, the script tag and the benchmark page…');
 run('npm', ['run', '--silent', 'build']);
-run('npx', ['vite', 'build', '--config', 'bench/size.config.ts']);
+buildSizeEntry();
 run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
 // The tiny Qwen3 GGUF (real tokenizer and template, crafted weights), served with the page.
 await tinyGguf(join(root, 'dist/bench/models/tiny-qwen3.gguf'));
@@ -201,13 +202,9 @@ try {
   process.kill(-server.pid);
 }
 
-function gzipKb(file) {
-  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-}
-
 /** The page side of the package as an app bundles it (not the worker files), the script-tag bundle, the wllama engine, and where WebLLM and wllama are. */
 function bundleSizes() {
-  const built = join(root, 'dist/bench-size');
+  const built = SIZE_BUILD;
   const pageFiles = readdirSync(built).filter((f) => f.endsWith('.js')).map((f) => join(built, f));
   const workerFiles = readdirSync(join(built, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join(built, 'assets', f));
   // A string only WebLLM's code contains.
@@ -220,11 +217,11 @@ function bundleSizes() {
   const hasWllama = (file) => has(file, wllamaMarker);
   const scriptTag = (name) => join(root, 'dist/script-tag', name);
   const wasm = readFileSync(scriptTag('wllama.wasm'));
-  const entryFiles = staticClosure(join(built, 'page.js'));
+  const { files: entryFiles, kb: entryKb } = pageEntry();
   return {
     page: round(pageFiles.reduce((n, f) => n + gzipKb(f), 0)),
     // What an app loads at createAgent (the entry and the chunks it imports statically), apart from the chunks loaded when a feature is used.
-    pageEntry: round(entryFiles.reduce((n, f) => n + gzipKb(f), 0)),
+    pageEntry: round(entryKb),
     pageChunks: round(pageFiles.filter((f) => !entryFiles.includes(f)).reduce((n, f) => n + gzipKb(f), 0)),
     worker: round(workerFiles.filter((f) => !has(f) && !fakeOnly(f) && !hasWllama(f)).reduce((n, f) => n + gzipKb(f), 0)),
     wllamaEngine: round(gzipKb(scriptTag('wllama-engine.js'))),
@@ -238,14 +235,6 @@ function bundleSizes() {
     webllmInPage: pageFiles.some((f) => has(f)) || has(join(root, 'dist/script-tag/tabagent.js')),
     webllmInWorker: workerFiles.some((f) => has(f)),
   };
-}
-
-/** A module and every file it imports statically (`import … from "./x.js"`, not `import("./x.js")`), transitively. */
-function staticClosure(file, seen = []) {
-  if (seen.includes(file)) return seen;
-  seen.push(file);
-  for (const [, name] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) staticClosure(join(file, '..', name), seen);
-  return seen;
 }
 
 function round(x, digits = 2) {

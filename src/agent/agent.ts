@@ -9,7 +9,7 @@ import { TabSync } from '../store/tab-sync.js';
 import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
 import type { ObjectStream } from './object-stream.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
-import { promptMessages, toChatMessage, type Prompt } from './prompt.js';
+import type { Prompt } from './prompt.js';
 
 export type { Prompt, PromptMessage } from './prompt.js';
 export type { ModelWarning } from '../model/agent-model.js';
@@ -220,6 +220,8 @@ export class Agent extends Emitter<AgentEvents> {
   /** A chat in memory only, holding the conversation up to its last user message. */
   async #oneShot(conversation: Prompt, options: ChatOptions): Promise<{ chat: Chat; last: string }> {
     this.#check();
+    // Loaded only for one-shot requests: chats never need it.
+    const { promptMessages, toChatMessage } = await import('./prompt.js');
     const turns = promptMessages(conversation);
     const { tools, settings, hooks, context, controls } = chatSettings(options);
     const store = await memoryStore();

@@ -1,0 +1,37 @@
+// What an app loads at `createAgent`, weighed as an app's build makes it:
+// bench/size-entry.ts built by bench/size.config.ts (minified, zod left out),
+// then the entry and the chunks it imports statically, gzipped. The bench
+// reports it; e2e/bundle-size.spec.ts holds it to its budget in `npm test`.
+// Needs the package built (dist/esm).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+/** Where bench/size.config.ts writes the app build. */
+export const SIZE_BUILD = join(root, 'dist/bench-size');
+/** The page entry's budget, in kB gzipped (README, "Performance"). */
+export const PAGE_ENTRY_BUDGET_KB = 30;
+
+export function buildSizeEntry() {
+  execFileSync('npx', ['vite', 'build', '--config', 'bench/size.config.ts', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export function gzipKb(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+}
+
+/** A module and every file it imports statically (`import … from "./x.js"`, not `import("./x.js")`), transitively. */
+export function staticClosure(file, seen = []) {
+  if (seen.includes(file)) return seen;
+  seen.push(file);
+  for (const [, name] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) staticClosure(join(file, '..', name), seen);
+  return seen;
+}
+
+/** The files an app loads at createAgent, and their gzipped kB. */
+export function pageEntry() {
+  const files = staticClosure(join(SIZE_BUILD, 'page.js'));
+  return { files, kb: files.reduce((n, f) => n + gzipKb(f), 0) };
+}
