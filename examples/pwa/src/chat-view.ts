@@ -34,8 +34,8 @@ export class ChatView {
     for (const message of messages) {
       if (message.role === 'user') this.add('user', message.content);
       else if (message.role === 'assistant') {
-        const said = message.text.trim() !== '';
-        if (said) this.add('assistant', message.text);
+        if (message.text.trim()) this.add('assistant', message.text);
+        const said = message.text.trim() !== '' || message.reasoning.trim() !== '';
         for (const call of message.toolCalls) this.add('tool', callLine(call.name, call.arguments));
         // tabagent stops a reply that is only whitespace as it stops one at the token limit: say which it was.
         if (message.finishReason === 'length') this.add('note', said || message.toolCalls.length ? 'Cut off at the token limit.' : 'Cut off: the model wrote only blank space.');
