@@ -38,7 +38,7 @@ function showProgress(modelId: string, p: LoadProgress): void {
 function showModel(info: ModelInfo): void {
   progress.hidden = true;
   modelName.textContent = info.modelId;
-  engine.textContent = info.engine === 'webllm' ? 'on WebGPU (WebLLM)' : info.engine === 'wllama' ? `on the CPU (wllama, ${info.threads ?? 1} thread${info.threads && info.threads > 1 ? 's' : ''})` : 'scripted';
+  engine.textContent = info.engine === 'webllm' ? 'on WebGPU (WebLLM)' : info.engine === 'wllama' ? `on the CPU (wllama, ${info.threads ?? 1} thread${info.threads && info.threads > 1 ? 's' : ''})` : 'scripted fake';
 }
 
 function showNotice(text: string | undefined): void {
