@@ -1,8 +1,10 @@
 // What the picker knows about each CPU (GGUF) choice: its download size, the
 // context it runs with, whether it is downloaded, whether this browser can run
 // wllama at all. The curated ones come from listModels at once (no worker, no
-// network). The person's own URL takes longer: the browser's cache is asked
-// by a short worker and the size by one HEAD request, so those come after.
+// network), but for a size the curated list lacks, which listModels asks of
+// the server (a HEAD request). The person's own URL takes longer too: the
+// browser's cache is asked by a short worker and the size by one HEAD
+// request. What takes the network comes after.
 import { isModelCached, listModels } from '../src/index.js';
 import { GGUF_CHOICES, pickedFile, type GgufChoice } from './models.js';
 
@@ -33,8 +35,12 @@ export interface CpuOption {
  */
 const DEFAULT_CONTEXT = 4096;
 
-/** Sizes asked of servers once per page: a GGUF's size does not change under the same URL often enough to ask again. */
-const headSizes = new Map<string, Promise<number | undefined>>();
+/**
+ * Sizes asked of servers once per page, by URL or curated id: a GGUF's size
+ * does not change under the same URL often enough to ask again. One that
+ * could not be had (offline) is asked again next time.
+ */
+const sizes = new Map<string, Promise<number | undefined>>();
 
 /** Every CPU choice, the person's own last: from listModels and the files in hand, without the network. */
 export async function cpuOptions(own: readonly GgufChoice[]): Promise<CpuOption[]> {
@@ -55,10 +61,12 @@ export async function cpuOptions(own: readonly GgufChoice[]): Promise<CpuOption[
   return [...curated, ...mine];
 }
 
-/** The options with what only the network or a worker can tell of the person's URL: downloaded or not, and its size. */
-export async function withOwnFacts(options: readonly CpuOption[]): Promise<CpuOption[]> {
+/** The options with what only the network or a worker can tell: a curated model's size the list lacks; of the person's URL, downloaded or not, and its size. */
+export async function withFetchedFacts(options: readonly CpuOption[]): Promise<CpuOption[]> {
   return Promise.all(
     options.map(async (option) => {
+      const { model } = option.choice;
+      if (typeof model === 'string') return option.facts.bytes !== undefined ? option : { ...option, facts: { ...option.facts, bytes: await curatedSize(model) } };
       const url = ownUrl(option.choice);
       if (!url) return option;
       const [cached, bytes] = await Promise.all([isModelCached({ gguf: url }).catch(() => false), sizeAt(url)]);
@@ -81,14 +89,26 @@ function ownUrl(choice: GgufChoice): string | undefined {
 }
 
 function sizeAt(url: string): Promise<number | undefined> {
-  let size = headSizes.get(url);
-  if (!size) {
-    // Content-Length is readable across origins (a CORS-safelisted header); a server that refuses HEAD leaves it unknown.
-    size = fetch(url, { method: 'HEAD' }).then(
+  // Content-Length is readable across origins (a CORS-safelisted header); a server that refuses HEAD leaves it unknown.
+  return sizeOnce(url, () =>
+    fetch(url, { method: 'HEAD' }).then(
       (response) => (response.ok ? Number(response.headers.get('content-length')) || undefined : undefined),
       () => undefined,
-    );
-    headSizes.set(url, size);
+    ),
+  );
+}
+
+/** A curated model's size from its server, as listModels asks for it. */
+function curatedSize(id: string): Promise<number | undefined> {
+  return sizeOnce(id, () => listModels({ ids: [id], fetchSizes: true }).then(([listing]) => listing?.downloadBytes, () => undefined));
+}
+
+function sizeOnce(key: string, ask: () => Promise<number | undefined>): Promise<number | undefined> {
+  let size = sizes.get(key);
+  if (!size) {
+    size = ask();
+    sizes.set(key, size);
+    void size.then((bytes) => bytes === undefined && sizes.delete(key));
   }
   return size;
 }

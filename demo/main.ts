@@ -86,6 +86,9 @@ async function boot(): Promise<void> {
   function showLoading(choice: ModelChoice, from: LoadSource): void {
     setModelName(choice.label);
     modelStatus.textContent = loadingStatus(choice);
+    // A real model is on its way: "a scripted fake model answers until you choose one" (or an
+    // earlier failure's notice) no longer holds. If this load fails, its own notice comes.
+    if (choice.kind !== 'fake') banner.hide();
     // A scripted model with nothing to download loads at once: no panel for it.
     if (from !== 'none') loading.start(choice.label, from, choice.kind === 'gguf' ? 'cpu' : 'gpu');
     modelChanged();
@@ -112,9 +115,6 @@ async function boot(): Promise<void> {
           },
         },
       });
-    } else if (choice.kind !== 'fake') {
-      // A real model runs: an earlier "could not load" (or "no WebGPU, choose a CPU model") no longer applies.
-      banner.hide();
     }
     modelChanged();
   }
@@ -139,8 +139,9 @@ async function boot(): Promise<void> {
   document.body.dataset.chats = 'ready';
 
   [gpu, cpuRuns] = await Promise.all([detectGpu(), canRunCpuModels()]);
-  if (!gpu.available) banner.show(noWebGpuNotice(gpu.reason, cpuRuns, () => void menu.open()));
   const first = await startupChoice(gpu.available);
+  // Without WebGPU the notice says what runs instead, unless a downloaded CPU model is about to.
+  if (!gpu.available && first?.kind !== 'gguf') banner.show(noWebGpuNotice(gpu.reason, cpuRuns, () => void menu.open()));
   // A URL chosen on an earlier visit is listed again, to show it in use.
   if (first?.kind === 'gguf' && !GGUF_CHOICES.some((c) => c.key === first.key)) own.add(first);
   if (first) await loader.load(first);

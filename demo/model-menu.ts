@@ -1,10 +1,11 @@
 // The model picker's behaviour: what it lists (asked of the browser each time
 // it opens, then what takes the network or a worker: the sizes of GPU models
-// not downloaded, and of the person's own GGUF URL, fetched quietly), what a
+// not downloaded, of CPU models the curated list has none for, and of the
+// person's own GGUF URL, fetched quietly), what a
 // pick does (a load), opening a .gguf from the disk, and deleting a
 // downloaded model.
 import { deleteCachedModel } from '../src/index.js';
-import { cpuOptions, withOwnFacts, type CpuOption } from './cpu-catalog.js';
+import { cpuOptions, withFetchedFacts, type CpuOption } from './cpu-catalog.js';
 import { webllmOptions, withSizes, type WebLLMOption } from './model-catalog.js';
 import type { ModelLoader } from './model-loader.js';
 import { FAKE_CHOICES, ownFileChoice, type ModelChoice } from './models.js';
@@ -49,7 +50,7 @@ export class ModelMenu {
     const sizing = (this.#sizing = new AbortController());
     // Sizes come from the network: offline, or blocked, they stay unknown,
     // and nothing else is lost.
-    const [sized, cpuSized] = await Promise.all([withSizes(webllm, sizing.signal).catch(() => webllm), withOwnFacts(cpu)]);
+    const [sized, cpuSized] = await Promise.all([withSizes(webllm, sizing.signal).catch(() => webllm), withFetchedFacts(cpu)]);
     if (!sizing.signal.aborted) this.#show({ webllm: sized, cpu: cpuSized, sizing: false });
   }
 
@@ -109,7 +110,7 @@ export class ModelMenu {
     if (!this.#picker.isOpen) return;
     // Listed again for the "Downloaded" marks; the sizes fetched before still hold.
     const known = new Map(this.#state.webllm?.map((o) => [o.listing.id, o.listing.downloadBytes]));
-    const [fresh, cpu] = await Promise.all([webllmOptions().catch((): WebLLMOption[] => []), this.#cpuOptions().then(withOwnFacts)]);
+    const [fresh, cpu] = await Promise.all([webllmOptions().catch((): WebLLMOption[] => []), this.#cpuOptions().then(withFetchedFacts)]);
     this.#show({ webllm: fresh.map((o) => ({ ...o, listing: { ...o.listing, downloadBytes: o.listing.downloadBytes ?? known.get(o.listing.id) } })), cpu });
   }
 }

@@ -126,11 +126,29 @@ function manifest(bytes: number) {
   return { metadata: { ParamSize: 1, ParamBytes: bytes, BitsPerParam: 4 }, records: [{ dataPath: 'params_shard_0.bin', format: 'raw-shard', nbytes: bytes, records: [], md5sum: '' }] };
 }
 
-/** Serve the models' manifests; refuse everything else from off this machine. Returns the URLs asked for. */
+/** A curated GGUF's size, as its server would say it to a HEAD request (the curated list knows no exact size for this one). */
+const GGUF_SIZES: Record<string, number> = { 'Qwen2.5-0.5B-Instruct-Q4_K_M.gguf': 398_000_000 };
+
+/** Answer HEAD requests for the curated GGUFs with their sizes; anything else goes on to the next handler. */
+async function ggufSizes(context: BrowserContext): Promise<void> {
+  await context.route(/^https:\/\/huggingface\.co\/.+\.gguf$/, (route) => {
+    const bytes = GGUF_SIZES[route.request().url().split('/').pop()!];
+    if (route.request().method() !== 'HEAD' || !bytes) return route.fallback();
+    return route.fulfill({ headers: { 'content-length': String(bytes), 'access-control-allow-origin': '*' } });
+  });
+}
+
+test.beforeEach(async ({ context }) => ggufSizes(context));
+
+/** Serve the models' manifests (and the GGUFs' sizes); refuse everything else from off this machine. Returns the URLs asked for, a HEAD as `HEAD <url>`. */
 async function offline(context: BrowserContext): Promise<string[]> {
   const asked: string[] = [];
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
     const url = route.request().url();
+    if (route.request().method() === 'HEAD' && url.endsWith('.gguf')) {
+      asked.push(`HEAD ${url}`);
+      return route.fallback();
+    }
     asked.push(url);
     const model = /huggingface\.co\/mlc-ai\/(.+)-q4f(?:16|32)_1-MLC\/resolve\/main\/tensor-cache\.json$/.exec(url)?.[1];
     if (model && SIZES[model]) return route.fulfill({ json: manifest(SIZES[model]), headers: { 'access-control-allow-origin': '*' } });
@@ -575,9 +593,9 @@ test.describe('on the CPU (wllama)', () => {
     await expect(picker(page).locator('.models-note').first()).toHaveText(/^Suggested here: they need no GPU\./);
     const cpu = picker(page).getByRole('list', { name: 'Models that run on the CPU' });
     const rows = cpu.locator('.model-row[data-engine="wllama"]');
-    // Small ones first; sizes from listModels (the curated list knows no exact size for the first).
+    // Small ones first; sizes from listModels: the curated list's, or (the first) its server's answer to a HEAD request.
     await expect(rows.locator('.model-label')).toHaveText(['Qwen2.5 0.5B (CPU)', 'Qwen3 0.6B (CPU)', 'Llama 3.2 1B (CPU)']);
-    await expect(rows.locator('.model-facts')).toHaveText(['size unknown · 4K-token context', '639 MB download · 4K-token context', '808 MB download · 4K-token context']);
+    await expect(rows.locator('.model-facts')).toHaveText(['398 MB download · 4K-token context', '639 MB download · 4K-token context', '808 MB download · 4K-token context']);
     await expect(rows.first()).toHaveAttribute('data-model-id', 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF');
     await expect(rows.first()).toHaveAttribute('data-cached', 'false');
     await expect(cpu.getByRole('button', { name: 'Download Qwen3 0.6B (CPU)' })).toBeEnabled();
@@ -623,19 +641,27 @@ test.describe('on the CPU (wllama)', () => {
   test('a GGUF by URL (?gguf=) is listed as yours, downloads, runs on the CPU, answers, and loads by itself on the next visit', async ({ page }) => {
     const errors = watchErrors(page);
     await page.addInitScript(() => {
-      // The load panel's titles, noted as they come (a 22 MB file from this machine downloads quickly).
-      const seen: string[] = [];
+      // The load panel as it shows (its title, the phase its numbers name) and whether the banner shows
+      // with it, noted at every change (a 22 MB file from this machine downloads quickly).
+      const seen: Array<{ title: string; phase: string; banner: boolean }> = [];
       Object.assign(window, { loadShown: seen });
       new MutationObserver(() => {
         const load = document.getElementById('load');
-        const title = load?.querySelector('.load-title')?.textContent ?? '';
-        if (load && !load.hidden && title && seen.at(-1) !== title) seen.push(title);
+        if (!load || load.hidden) return;
+        const now = {
+          title: load.querySelector('.load-title')?.textContent ?? '',
+          phase: (load.querySelector('.load-numbers')?.textContent ?? '').split(':')[0]!,
+          banner: !document.getElementById('banner')!.hidden,
+        };
+        const last = seen.at(-1);
+        if (!last || last.title !== now.title || last.phase !== now.phase || last.banner !== now.banner) seen.push(now);
       }).observe(document, { attributes: true, childList: true, subtree: true, characterData: true });
     });
     await page.goto(`${DEMO}?gguf=${TINY}&ctx=${CONTEXT}`);
     await ready(page);
-    // Nothing downloads by itself: the scripted model answers until the person picks.
+    // Nothing downloads by itself: the scripted model answers until the person picks, and the notice says so.
     await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls');
+    await expect(banner(page)).toContainText('A scripted fake model answers until you choose one.');
 
     await openPicker(page);
     const row = modelRow(page, 'Your GGUF: tiny-qwen3.gguf');
@@ -646,7 +672,14 @@ test.describe('on the CPU (wllama)', () => {
     await row.getByRole('button', { name: 'Download Your GGUF: tiny-qwen3.gguf' }).click();
 
     await expect(page.locator('#model')).toHaveText(ON_CPU, { timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { loadShown: string[] }).loadShown)).toContain('Downloading Your GGUF: tiny-qwen3.gguf');
+    // Each phase under its own title: "Downloading" while the file comes, "Loading" once it goes into memory;
+    // and the notice that the fake model answers went as soon as the CPU model was picked.
+    const shown = await page.evaluate(() => (window as unknown as { loadShown: Array<{ title: string; phase: string; banner: boolean }> }).loadShown);
+    expect(shown.map((s) => s.title)).toContain('Downloading Your GGUF: tiny-qwen3.gguf');
+    expect(new Set(shown.filter((s) => s.title.startsWith('Downloading')).map((s) => s.phase))).toEqual(new Set(['Starting…', 'Fetching the weights']));
+    expect(shown.filter((s) => s.phase === 'Loading the model into memory').map((s) => s.title)).toContain('Loading Your GGUF: tiny-qwen3.gguf');
+    expect(shown.filter((s) => s.phase === 'Loading the model into memory' && s.title !== 'Loading Your GGUF: tiny-qwen3.gguf')).toEqual([]);
+    expect(shown.filter((s) => s.banner), 'the fake model’s notice while the CPU model loads').toEqual([]);
     await expect(page.getByRole('button', { name: /Choose a model/ })).toHaveText('Your GGUF: tiny-qwen3.gguf');
     // A real model runs: the no-WebGPU notice no longer applies.
     await expect(banner(page)).toBeHidden();
@@ -659,9 +692,9 @@ test.describe('on the CPU (wllama)', () => {
     await expect(page.locator('#send')).toHaveText('Stop');
     await expect(turn).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
     await expect(page.locator('#send')).toHaveText('Send');
-    // Its spaces fill the window: the turn says so, with what it cost.
-    await expect(turn.locator('.turn-stats')).toContainText('The answer reached the token limit.');
-    await expect(turn.locator('.turn-stats')).toHaveText(/1 model call · \d+ tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
+    // Its spaces would fill the window: tabagent stops them after 64 tokens, and the turn says why, with what it cost.
+    await expect(turn.locator('.turn-stats')).toContainText('Cut off The model wrote only blank space, so it was stopped.');
+    await expect(turn.locator('.turn-stats')).toHaveText(/1 model call · (6[4-9]|7[0-2]) tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
     await expect(turn.getByRole('button', { name: 'Regenerate the answer' })).toBeEnabled();
     await shot(page, 'cpu-model-answered');
 
@@ -733,7 +766,8 @@ test.describe('with a GPU the page can see', () => {
     await expect(picker(page).locator('.model-row[data-engine="wllama"]')).toHaveCount(3);
     await expect(picker(page).locator('.model-row[data-cached="true"]')).toHaveCount(0);
     expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
+    // The GPU models' manifests; a CPU model's size the curated list does not know, from a HEAD request.
+    expect(asked.every((url) => url.endsWith('/tensor-cache.json') || /^HEAD .+\.gguf$/.test(url))).toBe(true);
     await shot(page, 'picker');
 
     // The pick fails (the worker has no GPU): said once, with what to do.
@@ -756,7 +790,7 @@ test.describe('with a GPU the page can see', () => {
     await expect(page.locator('#model')).toHaveText('fake-model · scripted fake · hermes tool calls', { timeout: 20_000 });
     await expect(notice).toHaveText(/^Could not load Qwen2\.5 1\.5B: /);
     // The GPU check fails before any download starts.
-    expect(asked.every((url) => url.endsWith('/tensor-cache.json'))).toBe(true);
+    expect(asked.every((url) => url.endsWith('/tensor-cache.json') || /^HEAD .+\.gguf$/.test(url))).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -3,14 +3,34 @@
 // (Workbox's, from vite-plugin-pwa), and keeps working (app, worker, chats)
 // with the network off.
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 
 const PWA = 'http://127.0.0.1:4175/';
 const DIST = join(import.meta.dirname, '..', 'dist', 'pwa');
 const SHOTS = 'test-results/screenshots';
 
 test.use({ baseURL: PWA });
+
+/** The CPU model the app offers without WebGPU (a curated id), and where wllama fetches it from. */
+const CPU_MODEL = 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF';
+const CPU_MODEL_URL = 'https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
+
+/** Nothing leaves this machine: requests to other hosts are refused (and noted), as with no network. */
+async function noInternet(context: BrowserContext): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    asked.push(`${route.request().method()} ${route.request().url()}`);
+    return route.abort('internetdisconnected');
+  });
+  return asked;
+}
+
+test.beforeEach(async ({ context }) => {
+  await noInternet(context);
+});
 
 /** Every built file the service worker should hold: all of dist/pwa but itself. */
 function builtFiles(dir = DIST): string[] {
@@ -76,7 +96,8 @@ test('installs, then starts, chats and lists its chats offline', async ({ contex
   // Storage and model panels.
   await expect(page.locator('#storage-used')).toHaveText(/^\d+(\.\d+)? (B|kB|MB|GB|TB)( of \d+(\.\d+)? (B|kB|MB|GB|TB))?$/);
   await expect(page.locator('#storage-persisted')).not.toHaveText('…');
-  await expect(page.locator('#download-model')).toHaveText(/^Qwen2\.5-.*-MLC$/);
+  // Without WebGPU the model to download is the CPU one, offered, not fetched by itself.
+  await expect(page.locator('#download-model')).toHaveText(CPU_MODEL);
   await expect(page.locator('#model-cached')).toHaveText('not downloaded');
   await expect(page.locator('#delete-model')).toBeDisabled();
 
@@ -128,6 +149,73 @@ test('installs, then starts, chats and lists its chats offline', async ({ contex
   await expect(page.locator('#model-cached')).toHaveText('not downloaded');
   await expect(page.locator('#storage-used')).toHaveText(/\d (B|kB|MB|GB|TB)/);
   await page.screenshot({ path: `${SHOTS}/pwa-offline.png`, fullPage: true });
+
+  await context.setOffline(false);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+});
+
+test('the precache lists every built file once', () => {
+  // Workbox's precache list, as the build inlined it into sw.js: { url, revision } per entry.
+  const entries = [...readFileSync(join(DIST, 'sw.js'), 'utf8').matchAll(/\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)\}/g)].map((m) => `/${m[1]}`);
+  const built = builtFiles().filter((path) => path !== '/sw.js').sort();
+  expect(entries.length).toBeGreaterThan(0);
+  expect(entries.filter((url, i) => entries.indexOf(url) !== i), 'listed twice').toEqual([]);
+  expect([...entries].sort()).toEqual(built);
+});
+
+test('without WebGPU: a CPU model downloaded once is offered offline, and answers on the real engine', async ({ context, page }) => {
+  // Two loads of llama.cpp in WebAssembly and a reply, on one thread.
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // "Hugging Face" for the curated CPU model: the tiny GGUF (real llama.cpp, crafted weights); wllama's
+  // LFS-pointer lookup (/raw/) finds nothing. Everything else off this machine stays refused.
+  const gguf = await readFile(await tinyGguf());
+  const fetched: string[] = [];
+  await context.route(CPU_MODEL_URL, (route) => {
+    fetched.push(route.request().method());
+    return route.fulfill({ body: gguf, headers: { 'content-type': 'application/octet-stream', 'access-control-allow-origin': '*' } });
+  });
+
+  // Online, first visit: no WebGPU, so the CPU model is offered, with its size; nothing downloads by itself.
+  await page.goto('/');
+  await expect(page.locator('#model')).toHaveText('fake-model', { timeout: 30_000 });
+  await expect(page.locator('#banner')).toContainText('No WebGPU');
+  await expect(page.locator('#banner')).toContainText(CPU_MODEL);
+  await expect(page.locator('#download-model')).toHaveText(CPU_MODEL);
+  await expect(page.locator('#model-cached')).toHaveText('not downloaded');
+  const download = page.getByRole('button', { name: `Download ${CPU_MODEL}` });
+  await expect(download).toHaveText('Download (22 MB)');
+  await page.screenshot({ path: `${SHOTS}/pwa-cpu-offered.png`, fullPage: true });
+  expect(fetched.filter((method) => method === 'GET')).toEqual([]);
+  await expect(page.locator('#offline-ready')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+
+  // Downloaded once, it runs on the CPU at once.
+  await download.click();
+  await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
+  await expect(page.locator('#engine')).toHaveText('on the CPU (wllama, 1 thread)');
+  await expect(page.locator('#banner')).toBeHidden();
+  await expect(page.locator('#model-cached')).toHaveText('downloaded');
+  await expect(download).toBeHidden();
+  expect(fetched.filter((method) => method === 'GET')).toHaveLength(1);
+
+  // Offline: the reload comes from the service worker, the model from wllama's cache.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('#network')).toHaveText('Offline');
+  await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
+  await expect(page.locator('#engine')).toHaveText('on the CPU (wllama, 1 thread)');
+  await expect(page.locator('#banner')).toBeHidden();
+  await expect(page.locator('#model-cached')).toHaveText('downloaded');
+
+  // It answers. The crafted model writes only blank space (its longest token, 128 spaces): the
+  // library stops that and says so, so the reply ends within seconds instead of filling the window.
+  await say(page, 'Note: buy oat milk');
+  await expect(page.locator('.message.note').last()).toHaveText('Cut off: the model wrote only blank space.', { timeout: 60_000 });
+  await expect(page.locator('#send')).toBeEnabled();
+  await expect(page.locator('#chat-list li')).toHaveCount(1);
+  expect(fetched.filter((method) => method === 'GET'), 'nothing downloaded again').toHaveLength(1);
+  await page.screenshot({ path: `${SHOTS}/pwa-cpu-offline.png`, fullPage: true });
 
   await context.setOffline(false);
   expect(errors, 'uncaught errors in the page').toEqual([]);

@@ -114,6 +114,30 @@ test('toolChoice none streams text and never a call; structured output is one sc
   expect(result.object).toEqual({ on: expect.any(Boolean), level: expect.stringMatching(/^(low|high)$/) });
 });
 
+test('a reply of nothing but blank space is stopped after 64 such tokens, as cut off, and the chat goes on', async ({ page }) => {
+  const result = await page.evaluate(async (url) => {
+    const { createAgent } = window.tabagent;
+    // A window of 2,048 tokens, no maxTokens: the crafted model's free choice (128 spaces) would fill it.
+    const agent = await createAgent({ model: { gguf: url, contextSize: 2048 }, storage: false });
+    const chat = await agent.newChat({ generation: { thinking: false } });
+    const first = await chat.send('Hello');
+    const second = await chat.send('Again');
+    const raws = chat.messages.filter((m) => m.role === 'assistant').map((m) => (m as { raw: string }).raw);
+    agent.close();
+    return { finish: [first.finishReason, second.finishReason], text: [first.text, second.text], tokens: [first, second].map((r) => r.steps[0]!.usage.completionTokens), raws };
+  }, TINY);
+  // Cut off, as a reply at the token limit is; what it wrote is kept as written (the KV cache holds it).
+  expect(result.finish).toEqual(['length', 'length']);
+  expect(result.text).toEqual(['', '']);
+  for (const tokens of result.tokens) expect(tokens).toBeGreaterThanOrEqual(64);
+  for (const raw of result.raws) {
+    expect(raw).toMatch(/^ +$/);
+    // 64 of its 128-space tokens (llama.cpp may hand over a token or two more before the stop lands), far short of the window.
+    expect(raw.length / 128).toBeGreaterThanOrEqual(64);
+    expect(raw.length / 128).toBeLessThanOrEqual(72);
+  }
+});
+
 test('an abort keeps what was shown, and the next send works', async ({ page }) => {
   const result = await page.evaluate(async (url) => {
     const { createAgent, z } = window.tabagent;

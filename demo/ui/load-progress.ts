@@ -19,6 +19,8 @@ const FROM: Record<WeightsFrom, { verb: string; first: string }> = {
   cache: { verb: 'Loading', first: 'From this browser’s storage: nothing to download.' },
   file: { verb: 'Loading', first: 'From your disk: nothing to download.' },
 };
+/** Past the weights' phase nothing downloads, wherever they came from. */
+const AFTER_DOWNLOAD = 'Loading';
 
 export class LoadIndicator {
   readonly #title = h('p', { class: 'load-title' });
@@ -26,6 +28,8 @@ export class LoadIndicator {
   readonly #numbers = h('p', { class: 'load-numbers' });
   readonly #detail = h('p', { class: 'load-detail' });
   #phases = PHASES.gpu;
+  #label = '';
+  #from: WeightsFrom = 'download';
   readonly #cancel = h('button', { class: 'button small', text: 'Cancel', attrs: { type: 'button', 'aria-label': 'Cancel the download' } });
 
   constructor(
@@ -38,17 +42,27 @@ export class LoadIndicator {
 
   start(label: string, from: WeightsFrom, on: 'gpu' | 'cpu'): void {
     this.#phases = PHASES[on];
-    this.#title.textContent = `${FROM[from].verb} ${label}`;
+    this.#label = label;
+    this.#from = from;
+    this.#setTitle(FROM[from].verb);
     this.#bar.value = 0;
-    this.#bar.setAttribute('aria-label', this.#title.textContent);
     this.#numbers.textContent = FROM[from].first;
     this.#detail.textContent = '';
     this.element.hidden = false;
   }
 
   update({ phase, progress, loaded, total, bytesPerSecond, text }: LoadProgress): void {
+    // The title says what happens now: "Downloading" only while the weights come.
+    this.#setTitle(phase === 'download' ? FROM[this.#from].verb : AFTER_DOWNLOAD);
     const known = phase === 'download' && loaded !== undefined && total !== undefined && total > 0;
     const fraction = Math.min(1, Math.max(0, known ? loaded / total : progress));
+    // The last step at 100 % is still running, unmeasured (wllama's load into memory says nothing until done): no figure to show.
+    if (phase !== 'download' && fraction >= 1) {
+      this.#bar.removeAttribute('value');
+      this.#numbers.textContent = this.#phases[phase];
+      this.#detail.textContent = text === this.#phases[phase] ? '' : text;
+      return;
+    }
     this.#bar.value = fraction;
     const parts = [`${Math.round(fraction * 100)} %`];
     if (known) {
@@ -62,5 +76,13 @@ export class LoadIndicator {
 
   done(): void {
     this.element.hidden = true;
+  }
+
+  #setTitle(verb: string): void {
+    const title = `${verb} ${this.#label}`;
+    if (this.#title.textContent === title) return;
+    this.#title.textContent = title;
+    this.#bar.setAttribute('aria-label', title);
+    this.#cancel.setAttribute('aria-label', verb === 'Downloading' ? 'Cancel the download' : 'Cancel loading the model');
   }
 }

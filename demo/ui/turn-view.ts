@@ -109,7 +109,8 @@ export class TurnView {
         : last?.finishReason === 'error'
           ? [h('span', { class: 'tag', text: 'Failed' }), ' The model failed mid-reply; what it said so far is kept.']
           : last?.finishReason === 'length'
-            ? [h('span', { class: 'tag', text: 'Cut off' }), ' The answer reached the token limit.']
+            ? // tabagent stops a reply of nothing but whitespace as it stops one at the token limit: say which it was.
+              [h('span', { class: 'tag', text: 'Cut off' }), last.text.trim() || last.reasoning.trim() || last.toolCalls.length ? ' The answer reached the token limit.' : ' The model wrote only blank space, so it was stopped.']
             : [];
     const cutShort = last?.finishReason === 'abort' || last?.finishReason === 'error';
     if (cutShort) for (const card of this.#cards.values()) card.stopped();

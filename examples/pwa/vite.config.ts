@@ -36,14 +36,18 @@ export default defineConfig({
           { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
+      // The glob below already finds the icons (public/icons is copied into the build);
+      // the plugin adding them too would list each twice. It adds the manifest itself.
+      includeManifestIcons: false,
       workbox: {
         // Precache names start with this, so the app's caches are told apart from WebLLM's.
         cacheId: 'tabagent-pwa',
-        // Every built file: the shell, the chunks, the tabagent worker and its WebLLM
-        // chunk (6 MB, hence the limit), wllama's engine and WebAssembly (10 MB: the
-        // CPU engine works offline too), the icons. The model's weights are not
-        // files of the app: WebLLM and wllama keep them in caches of their own.
-        globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,wasm}'],
+        // Every built file, once: the shell, the chunks, the tabagent worker and its
+        // WebLLM chunk (6 MB, hence the limit), wllama's engine and WebAssembly (10 MB:
+        // without WebGPU the app runs a GGUF on the CPU, offline too), the icons. The
+        // model's weights are not files of the app: WebLLM and wllama keep them in
+        // caches of their own.
+        globPatterns: ['**/*.{html,js,css,svg,png,wasm}'],
         maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
         // One page: every navigation gets the cached shell, which matches the cached chunks.
         navigateFallback: 'index.html',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isInvalidOptionsError } from '../errors/index.js';
 import type { GpuAdapterLike, GpuLike } from './gpu-support.js';
 import { listModels, type ListModelsOptions } from './list-models.js';
-import { cleanModelUrl, manifestBytes, type CacheLike, type CacheStorageLike, type FetchLike } from '../webllm/cache-layout.js';
+import { cleanModelUrl, manifestBytes, type CacheLike, type CacheStorageLike } from '../webllm/cache-layout.js';
 
 const QWEN = 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC';
 const QWEN_URL = 'https://huggingface.co/mlc-ai/Qwen2.5-0.5B-Instruct-q4f32_1-MLC/resolve/main/';
@@ -107,7 +107,7 @@ describe('fetchSizes: manifests from the network', () => {
     const asked: string[] = [];
     let inFlight = 0;
     let maxInFlight = 0;
-    const fetch: FetchLike = async (url, init) => {
+    const fetch: NonNullable<ListModelsOptions['fetch']> = async (url, init) => {
       asked.push(url);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -224,6 +224,28 @@ describe('GGUF models for the CPU', () => {
     expect(models.slice(-gguf.length)).toEqual(gguf);
     expect(gguf.map((m) => m.id)).toContain('Qwen3-0.6B-Q8_0-GGUF');
     expect(gguf.find((m) => m.id === 'Qwen3-0.6B-Q8_0-GGUF')).toMatchObject({ base: 'Qwen3-0.6B', quantization: 'Q8_0', family: 'qwen3', parameters: 6e8, contextWindow: 4096, needsShaderF16: false, cached: false });
+  });
+
+  it('fetchSizes: a HEAD request tells the size the curated list does not know; the others are not asked for', async () => {
+    const asked: string[] = [];
+    const head = 'https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
+    const fetch: ListModelsOptions['fetch'] = async (url, init) => {
+      asked.push(`${init.method ?? 'GET'} ${url}`);
+      return url === head ? new Response(null, { headers: { 'content-length': '397808192' } }) : new Response('Not found', { status: 404 });
+    };
+    const ids = ['Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', 'Qwen3-0.6B-Q8_0-GGUF', 'Llama-3.2-3B-Instruct-Q4_K_M-GGUF'];
+    const models = await listModels({ caches: null, gpu: false, ids, fetchSizes: true, fetch });
+    expect(models.map((m) => [m.id, m.downloadBytes])).toEqual([
+      ['Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', 397_808_192],
+      ['Qwen3-0.6B-Q8_0-GGUF', 639_447_744],
+      // The server would not say: unknown, and no error.
+      ['Llama-3.2-3B-Instruct-Q4_K_M-GGUF', undefined],
+    ]);
+    expect(asked.sort()).toEqual(['HEAD https://huggingface.co/bartowski/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf', `HEAD ${head}`]);
+    // Without fetchSizes nothing is asked, and the size stays unknown.
+    asked.length = 0;
+    expect((await listModels({ caches: null, gpu: false, ids: ids.slice(0, 1), fetch }))[0]?.downloadBytes).toBeUndefined();
+    expect(asked).toEqual([]);
   });
 
   it('can be asked for by id beside WebLLM ids, in the order asked', async () => {

@@ -9,7 +9,7 @@ import type { ModelFamily } from '../shared/tool-protocol.js';
 import { browserGpu, gpuFeatures, type GpuLike } from './gpu-support.js';
 import { parametersOf, quantizationOf } from './model-id.js';
 import { MODEL_URL_BASE, PREBUILT_MODELS, type PrebuiltRow } from './prebuilt-models.js';
-import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike, type FetchLike } from '../webllm/cache-layout.js';
+import { cleanModelUrl, fetchManifestBytes, readModelCache, type CacheStorageLike } from '../webllm/cache-layout.js';
 import { GGUF_CATALOG } from './gguf-catalog.js';
 import { ggufFacts } from './gguf-listing.js';
 import { ggufEntry } from './gguf-model.js';
@@ -36,7 +36,7 @@ export interface ModelListing {
   lowResource: boolean;
   /** It needs the WebGPU feature shader-f16: every f16 build does, whether or not WebLLM's record says so. */
   needsShaderF16: boolean;
-  /** Size of its weights in bytes: from its own manifest (tensor-cache.json), known once it is cached or with `fetchSizes`; a GGUF's file size from the curated list. */
+  /** Size of its weights in bytes: from its own manifest (tensor-cache.json), known once it is cached or with `fetchSizes`; a GGUF's file size from the curated list, else (with `fetchSizes`) from the server. */
   downloadBytes?: number;
   /** Its weights are downloaded: in WebLLM's browser cache, as WebLLM's hasModelInCache decides, or a GGUF's whole file in wllama's. */
   cached: boolean;
@@ -51,7 +51,9 @@ export interface ListModelsOptions {
   engines?: ReadonlyArray<'webllm' | 'wllama'>;
   /**
    * Fetch each listed model's weight manifest (tens of KB each) when it is not
-   * cached, to fill in `downloadBytes`. Narrow the list with `ids` first.
+   * cached, to fill in `downloadBytes`; for a curated GGUF whose size the list
+   * does not know, a HEAD request (its Content-Length). Narrow the list with
+   * `ids` first.
    */
   fetchSizes?: boolean;
   /** Stops `fetchSizes`: the call then rejects with the signal's reason. */
@@ -59,10 +61,16 @@ export interface ListModelsOptions {
   /** The Cache API to read (default `globalThis.caches`; null: none). */
   caches?: CacheStorageLike | null;
   /** The fetch for `fetchSizes` (default `globalThis.fetch`). */
-  fetch?: FetchLike;
+  fetch?: ListingFetch;
   /** The WebGPU to ask (default `navigator.gpu`; null: none). `false` skips the check: `runnable` is then undefined. */
   gpu?: GpuLike | null | false;
 }
+
+/** `fetch` as listModels uses it: GET for WebLLM's manifests, HEAD for a GGUF's size (`globalThis.fetch` fits). */
+export type ListingFetch = (
+  url: string,
+  init: { signal?: AbortSignal; method?: 'HEAD' },
+) => Promise<{ readonly ok: boolean; json(): Promise<unknown>; readonly headers?: { get(name: string): string | null } }>;
 
 /** What createAgent assumes when a model record sets no context window. */
 const DEFAULT_CONTEXT_WINDOW = 4096;
@@ -77,7 +85,7 @@ export async function listModels(options: ListModelsOptions = {}): Promise<Model
   const webllmIds = ids?.filter((id) => !ggufEntry(id));
   const [webllm, gguf] = await Promise.all([
     engines.has('webllm') && (webllmIds === undefined || webllmIds.length > 0) ? listWebLLM({ ...options, ids: webllmIds }) : [],
-    engines.has('wllama') ? listGguf(ids) : [],
+    engines.has('wllama') ? listGguf(ids, options) : [],
   ]);
   const all = [...webllm, ...gguf];
   if (ids === undefined) return all;
@@ -85,17 +93,35 @@ export async function listModels(options: ListModelsOptions = {}): Promise<Model
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function listGguf(ids: readonly string[] | undefined): Promise<ModelListing[]> {
+async function listGguf(ids: readonly string[] | undefined, options: ListModelsOptions): Promise<ModelListing[]> {
   const entries = ids === undefined ? GGUF_CATALOG : GGUF_CATALOG.filter((entry) => ids.includes(entry.id));
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  const fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   return Promise.all(
     entries.map(async (entry): Promise<ModelListing> => {
-      const { id, base, quantization, cached, runnable } = await ggufFacts(entry, storage);
+      const { id, base, quantization, url, cached, runnable } = await ggufFacts(entry, storage);
+      const downloadBytes = entry.downloadBytes ?? (options.fetchSizes ? await headBytes(fetch, url, options.signal) : undefined);
       // The window it is loaded with unless the app asks for more ({ gguf: id, contextSize }): KV-cache memory grows with it.
       const contextWindow = Math.min(entry.contextWindow, DEFAULT_GGUF_CONTEXT);
-      return { id, engine: 'wllama', base, family: entry.family, parameters: entry.parameters, quantization, contextWindow, lowResource: true, needsShaderF16: false, downloadBytes: entry.downloadBytes, cached, runnable };
+      return { id, engine: 'wllama', base, family: entry.family, parameters: entry.parameters, quantization, contextWindow, lowResource: true, needsShaderF16: false, downloadBytes, cached, runnable };
     }),
   );
+}
+
+/**
+ * A file's size as its server says it: a HEAD request's Content-Length
+ * (readable across origins, a CORS-safelisted header; Hugging Face's
+ * redirect to its CDN is followed). A server that will not say leaves it unknown.
+ */
+async function headBytes(fetch: ListingFetch, url: string, signal: AbortSignal | undefined): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', signal });
+    const bytes = Number(response.headers?.get('content-length'));
+    return response.ok && bytes > 0 ? bytes : undefined;
+  } catch {
+    signal?.throwIfAborted();
+    return undefined;
+  }
 }
 
 async function listWebLLM(options: ListModelsOptions): Promise<ModelListing[]> {

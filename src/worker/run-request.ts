@@ -11,6 +11,16 @@ import type { ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
 
+/**
+ * Tokens of nothing but whitespace in a row after which a reply is stopped,
+ * as cut off (finishReason 'length'). A small model can fall into writing
+ * blank lines or spaces until its window is full: minutes on a CPU for an
+ * answer that shows nothing. No reply a person reads has this many
+ * whitespace tokens in a row (tokenizers merge a run of spaces or newlines
+ * into a few tokens), so every engine stops there.
+ */
+export const BLANK_TOKEN_LIMIT = 64;
+
 /** Where the visible text and the reasoning go as the model writes them. */
 export interface RequestOutput {
   text(delta: string): void;
@@ -51,13 +61,27 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     top_p: generation.topP,
     seed: generation.seed,
   };
+  // Engines stream a token per delta (a whitespace token always decodes whole).
+  let blank = 0;
+  let stuck = false;
+  let produced = 0;
   const result = await complete(sampling, (delta) => {
+    produced++;
+    blank = /^\s*$/.test(delta) ? blank + 1 : 0;
+    if (blank === BLANK_TOKEN_LIMIT) {
+      stuck = true;
+      model.engine.interrupt();
+    }
     const text = scanner.push(delta);
     out.reasoning(scanner.takeReasoning());
     out.text(text);
   });
-  const parsed = scanner.finish(result.finishReason);
+  // Stopped by the guard, not by the caller: cut off, like a reply at the token limit.
+  const finishReason = stuck && result.finishReason === 'abort' ? 'length' : result.finishReason;
+  // An interrupted engine may report no usage (wllama): the tokens streamed are what it wrote.
+  const usage = stuck && !result.usage.completionTokens ? { ...result.usage, completionTokens: produced } : result.usage;
+  const parsed = scanner.finish(finishReason);
   out.reasoning(scanner.takeReasoning());
   out.text(parsed.delta);
-  return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason: result.finishReason, usage: result.usage };
+  return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason, usage };
 }

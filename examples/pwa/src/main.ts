@@ -4,16 +4,19 @@ import { showChatList } from './chat-list.js';
 import { ChatView } from './chat-view.js';
 import { showConnectivity } from './connectivity.js';
 import { byId } from './dom.js';
+import type { LoadProgress, ModelInfo } from '../../../src/index.js';
 import { chooseModel } from './model-choice.js';
 import { showModelDownload } from './model-download.js';
 import { setUpOffline } from './service-worker-client.js';
-import { startAgent } from './start-agent.js';
+import { startAgent, useFake, whyNot } from './start-agent.js';
 import { formatBytes, showPersistence, showStorageUsed } from './storage-status.js';
 
 const input = byId<HTMLTextAreaElement>('input');
 const send = byId<HTMLButtonElement>('send');
 const newChat = byId<HTMLButtonElement>('new-chat');
 const modelName = byId('model');
+const engine = byId('engine');
+const banner = byId('banner');
 const progress = byId<HTMLProgressElement>('progress');
 const view = new ChatView(byId('log'));
 
@@ -21,28 +24,57 @@ const view = new ChatView(byId('log'));
 void setUpOffline({ status: byId('offline-ready'), update: byId<HTMLButtonElement>('update') });
 showConnectivity(byId('network'));
 
+/** Load progress: bytes and speed while the weights download; the engine's own words for the rest. */
+function showProgress(modelId: string, p: LoadProgress): void {
+  progress.hidden = false;
+  progress.value = p.loaded !== undefined && p.total ? p.loaded / p.total : p.progress;
+  engine.textContent = '';
+  modelName.textContent =
+    p.phase === 'download' && p.loaded !== undefined && p.total
+      ? `downloading ${modelId}: ${formatBytes(p.loaded)} of ${formatBytes(p.total)}${p.bytesPerSecond ? ` · ${formatBytes(p.bytesPerSecond)}/s` : ''}`
+      : p.text;
+}
+
+function showModel(info: ModelInfo): void {
+  progress.hidden = true;
+  modelName.textContent = info.modelId;
+  engine.textContent = info.engine === 'webllm' ? 'on WebGPU (WebLLM)' : info.engine === 'wllama' ? `on the CPU (wllama, ${info.threads ?? 1} thread${info.threads && info.threads > 1 ? 's' : ''})` : 'scripted fake';
+}
+
+function showNotice(text: string | undefined): void {
+  banner.textContent = text ?? '';
+  banner.hidden = !text;
+}
+
 async function main(): Promise<void> {
   const choice = await chooseModel();
-  progress.hidden = !choice.webgpu;
-  const { agent, notice } = await startAgent(choice, (p) => {
-    progress.value = p.loaded !== undefined && p.total ? p.loaded / p.total : p.progress;
-    // Bytes and speed while the weights download; the engine's own words for the rest.
-    modelName.textContent =
-      p.phase === 'download' && p.loaded !== undefined && p.total
-        ? `downloading ${choice.modelId}: ${formatBytes(p.loaded)} of ${formatBytes(p.total)}${p.bytesPerSecond ? ` · ${formatBytes(p.bytesPerSecond)}/s` : ''}`
-        : p.text;
-  });
-  progress.hidden = true;
-  modelName.textContent = agent.model.modelId;
-  if (notice) {
-    const banner = byId('banner');
-    banner.textContent = notice;
-    banner.hidden = false;
-  }
+  const { agent, notice } = await startAgent(choice, (p) => showProgress(choice.engine === 'fake' ? '' : choice.modelId, p));
+  showModel(agent.model);
+  showNotice(notice);
 
   const refreshStorage = () => void showStorageUsed(byId('storage-used'));
   showPersistence(byId('storage-persisted'), agent.storage);
-  showModelDownload(choice.modelId, { name: byId('download-model'), state: byId('model-cached'), remove: byId<HTMLButtonElement>('delete-model') }, refreshStorage);
+  if (choice.engine !== 'fake') {
+    const { modelId } = choice;
+    // The CPU model is offered, not fetched by itself: once downloaded it runs, and on later starts, offline too.
+    const download =
+      choice.engine === 'wllama' && !choice.downloaded
+        ? async () => {
+            try {
+              await agent.load(modelId, { onProgress: (p) => showProgress(modelId, p) });
+              showNotice(undefined);
+            } catch (error) {
+              showNotice(`Could not download ${modelId}: ${whyNot(error)}. The scripted fake model answers meanwhile.`);
+              await useFake(agent);
+            }
+            showModel(agent.model);
+          }
+        : undefined;
+    const elements = { name: byId('download-model'), state: byId('model-cached'), get: byId<HTMLButtonElement>('get-model'), remove: byId<HTMLButtonElement>('delete-model') };
+    showModelDownload(modelId, elements, { download, changed: refreshStorage });
+  } else {
+    byId('model-download').hidden = true;
+  }
   refreshStorage();
 
   const session = new ChatSession(agent, view);
@@ -103,8 +135,6 @@ async function main(): Promise<void> {
 // Without this, a failed start (say, a database another tab holds at an older
 // version) would leave the page saying "starting…" forever.
 main().catch((error: unknown) => {
-  const banner = byId('banner');
-  banner.textContent = `The assistant could not start: ${(error as Error)?.message ?? error}`;
-  banner.hidden = false;
+  showNotice(`The assistant could not start: ${(error as Error)?.message ?? error}`);
   modelName.textContent = 'not running';
 });

@@ -1,5 +1,6 @@
-// Starts the agent on the real model when it can run, else on the fake model,
-// so the app always works; `notice` says why when it fell back.
+// Starts the agent on the real model when it can run here without asking,
+// else on the fake model, so the app always works; `notice` says why when it
+// fell back.
 import { createAgent, isModelCached, isModelLoadError, isWebGPUUnavailableError, type Agent, type LoadProgress, type StorageOptions } from '../../../src/index.js';
 import { fakeModel } from '../../../src/testing/index.js';
 import { pwaScript } from './fake-script.js';
@@ -10,9 +11,14 @@ const STORAGE: StorageOptions = { dbName: 'tabagent-pwa', persist: true };
 
 export async function startAgent(choice: ModelChoice, onProgress: (progress: LoadProgress) => void): Promise<{ agent: Agent; notice?: string }> {
   let notice: string;
-  if (!choice.webgpu) {
-    notice = `No WebGPU (${choice.reason ?? 'unavailable'}), so no real model can run here. The assistant is a scripted fake model instead.`;
-  } else if (!navigator.onLine && !(await isModelCached(choice.modelId).catch(() => false))) {
+  if (choice.engine === 'fake') {
+    notice = `No WebGPU (${choice.noGpu}), and this browser cannot run the CPU engine (wllama needs WebAssembly memory64 and JSPI), so no real model can run here. The assistant is a scripted fake model instead.`;
+  } else if (choice.engine === 'wllama' && !choice.downloaded) {
+    // Hundreds of megabytes on a device that may be a phone: downloaded when the person says so.
+    notice = navigator.onLine
+      ? `No WebGPU (${choice.noGpu}), so the assistant runs ${choice.modelId} on the CPU once you download it. Until then it is a scripted fake model.`
+      : `No WebGPU (${choice.noGpu}), and you are offline with no CPU model downloaded yet. The assistant is a scripted fake model until you download ${choice.modelId} online.`;
+  } else if (choice.engine === 'webllm' && !navigator.onLine && !(await isModelCached(choice.modelId).catch(() => false))) {
     // A download would only fail, after a wait: say so at once.
     notice = `You are offline and ${choice.modelId} has not been downloaded yet. Using a scripted fake model until you are back online.`;
   } else {
@@ -23,17 +29,24 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
       return { agent };
     } catch (error) {
       notice = `Could not load ${choice.modelId}: ${whyNot(error)}. Using a scripted fake model instead.`;
-      await agent.load(fakeModel(pwaScript, { tokenDelayMs: 10 }), { onProgress: undefined });
+      await useFake(agent);
       return { agent, notice };
     }
   }
-  const agent = await createAgent({ model: fakeModel(pwaScript, { tokenDelayMs: 10 }), storage: STORAGE });
+  const agent = await createAgent({ model: fake(), storage: STORAGE });
   await agent.ready;
   return { agent, notice };
 }
 
+/** What answers when no real model can: the notes tools still work. */
+export function useFake(agent: Agent): Promise<unknown> {
+  return agent.load(fake(), { onProgress: undefined });
+}
+
+const fake = () => fakeModel(pwaScript, { tokenDelayMs: 10 });
+
 /** The reason alone: the error's own message would say "Could not load" a second time. */
-function whyNot(error: unknown): string {
+export function whyNot(error: unknown): string {
   const reason = isModelLoadError(error) ? error.reason : isWebGPUUnavailableError(error) ? `no usable WebGPU (${error.reason})` : String((error as Error)?.message ?? error);
   return /failed to fetch|networkerror|load failed/i.test(reason) ? 'the network request failed' : reason.replace(/[.\s]+$/, '');
 }
