@@ -16,10 +16,10 @@
 // prompted models do: the codec writes the declarations into the system
 // message and the results into a user turn.
 //
-// Either way a result's text is escaped first (protocol/escape-control-tokens.ts):
-// the page stores it as plain JSON, and the model must read no control token in it.
+// Either way every text but the system prompt is escaped first
+// (protocol/escape-control-tokens.ts): the template writes the markup, nothing else does.
 import { Template } from '@huggingface/jinja';
-import { escapeResults } from '../protocol/escape-control-tokens.js';
+import { asData } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
 
@@ -60,8 +60,9 @@ export class TemplatePrompt {
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
+    const request = asData(given);
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
     if (system) messages.push({ role: 'system', content: system });
@@ -69,9 +70,8 @@ export class TemplatePrompt {
     const turns: Array<{ at: number; raw: string }> = [];
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
-      const escaped: ModelMessage = message.role === 'tool' ? { role: 'tool', results: escapeResults(message.results) } : message;
-      if (escaped.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(escaped.results, false).content });
-      else messages.push(...asTemplateMessages(escaped, turns.length));
+      if (message.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(message.results, false).content });
+      else messages.push(...asTemplateMessages(message, turns.length));
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
