@@ -262,6 +262,28 @@ test('a chat’s own tool() definitions, offered on document.modelContext, are l
   });
 });
 
+test('a second registration refused for a name the first holds leaves the first’s tools the chat’s own: never offered back as page tools', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { isDuplicateToolError, registerWebMcpTools, tool, webMcpTools, z } = window.tabagent;
+    const lookUp = tool({ name: 'look_up', description: 'Look a word up.', input: z.object({ word: z.string() }), readOnly: true, run: ({ word }) => word });
+    const define = tool({ name: 'define', description: 'Define a word.', input: z.object({ word: z.string() }), readOnly: true, run: ({ word }) => word });
+    const unregister = await registerWebMcpTools([lookUp]);
+    const refused = await registerWebMcpTools([define, lookUp]).catch((e: unknown) => e);
+    const offered = async () => {
+      const pageTools = await webMcpTools();
+      const names = pageTools.tools.map((t) => t.name);
+      pageTools.close();
+      return names;
+    };
+    const whileHeld = await offered();
+    unregister();
+    // The page's own tool of that name, once ours is gone, is the page's.
+    await document.modelContext!.registerTool({ name: 'look_up', description: 'The page’s own.', annotations: { readOnlyHint: true }, execute: async () => 'page' } as never);
+    return { refused: isDuplicateToolError(refused) && refused.toolName, whileHeld, afterwards: await offered() };
+  });
+  expect(result).toEqual({ refused: 'look_up', whileHeld: [], afterwards: ['look_up'] });
+});
+
 test.describe('without WebMCP', () => {
   test.use({ withPolyfill: false });
 
