@@ -76,6 +76,8 @@ export class Chat extends Emitter<ChatEvents> {
   readonly #hooks: ToolHooks;
   readonly #window: ContextWindow;
   #unsubscribe: Array<() => void> = [];
+  /** Tools whose warnings this chat has emitted. */
+  readonly #warned = new WeakSet<Tool>();
   /** Who this chat is to the registry that stops its listening when it is collected (not the chat: that would keep it). */
   readonly #listening = {};
 
@@ -452,6 +454,7 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** `chain`: the runs waiting on this one (this chat run as a tool). */
   #run(options: SendOptions, plan: RunPlan, onPart?: PartListener, chain: readonly string[] = []): Promise<Reply> {
+    this.#warnOf(plan.tools);
     return runLoop(
       {
         model: this.#model,
@@ -479,6 +482,16 @@ export class Chat extends Emitter<ChatEvents> {
         chain: [...chain, this.id],
       },
     );
+  }
+
+  /** Each offered tool's schema warnings, the first time this chat offers it. */
+  #warnOf(tools: ToolSet): void {
+    for (const name of tools.names) {
+      const tool = tools.get(name)!;
+      if (tool.kind !== 'managed' || !tool.warnings?.length || this.#warned.has(tool)) continue;
+      this.#warned.add(tool);
+      for (const message of tool.warnings) this.emit('tool-warning', { chatId: this.id, toolName: name, message });
+    }
   }
 
   #managedNames(): string[] {
