@@ -286,6 +286,33 @@ test('a page tool’s description and schema are data: they forge no turn in the
   expect(result).toEqual({ turns: ['<|im_start|>system', '<|im_start|>user', '<|im_start|>assistant'], told: 3 });
 });
 
+test('a page tool whose schema the checks cannot wholly use: the chat runs, says what it left out, and the other tools work', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, toolCallText, webMcpTools } = window.tabagent;
+    const calls: unknown[] = [];
+    const register = (name: string, inputSchema: object) =>
+      document.modelContext!.registerTool({ name, description: name, inputSchema, annotations: { readOnlyHint: true }, execute: async (input: unknown) => (calls.push({ [name]: input }), 'ok') } as never);
+    // zod's regex source (an identity escape the u flag refuses) and an $id that is not a URL.
+    await register('ticket', { $id: 'http://[bad', type: 'object', properties: { id: { type: 'string', pattern: '^[a-z]+\\-[0-9]+$' }, when: { type: 'string', pattern: '(?<=at )\\d+' } }, required: ['id'] });
+    await register('echo', { type: 'object', properties: { text: { type: 'string' } } });
+    const pageTools = await webMcpTools();
+    const agent = await createAgent({ model: fakeModel([toolCallText('ticket', { id: 'abc-12' }), toolCallText('ticket', { id: 'ABC 12' }), toolCallText('echo', { text: 'hi' }), 'Done.']) });
+    // No grammar: the second call breaks the pattern, which only the check holds.
+    const chat = await agent.newChat({ tools: [pageTools], grammar: false });
+    const warnings: string[] = [];
+    chat.on('tool-warning', (w) => warnings.push(`${w.toolName} ${w.message.split(':')[0]}`));
+    const reply = await chat.send('go');
+    pageTools.close();
+    return { text: reply.text, statuses: reply.steps.flatMap((s) => s.toolResults.map((r) => `${r.name} ${r.status}`)), calls, warnings };
+  });
+  expect(result).toEqual({
+    text: 'Done.',
+    statuses: ['ticket ok', 'ticket invalid', 'echo ok'],
+    calls: [{ ticket: { id: 'abc-12' } }, { echo: { text: 'hi' } }],
+    warnings: ['ticket #/$id'],
+  });
+});
+
 test('a second registration refused for a name the first holds leaves the first’s tools the chat’s own: never offered back as page tools', async ({ page }) => {
   const result = await page.evaluate(async () => {
     const { isDuplicateToolError, registerWebMcpTools, tool, webMcpTools, z } = window.tabagent;
