@@ -71,3 +71,24 @@ test('a chat runs another as a tool on the same model; the sub-chat is stored an
   expect(stored.roles).toEqual(['user', 'assistant', 'tool', 'assistant']);
   expect(stored.first).toBe('What is a wren?');
 });
+
+test('two chats that are each other’s tool, sent at the same moment, on Web Locks: the call that closes the cycle fails at once, the other run goes through', async ({ page }) => {
+  const run = await page.evaluate(async () => {
+    const { createAgent, fakeModel, toolCallText } = window.tabagent;
+    const replies: Record<string, string> = { 'Go A': toolCallText('ask_b', { task: 'From A' }), 'Go B': toolCallText('ask_a', { task: 'From B' }), 'From A': 'B answers A.', 'From B': 'A answers B.' };
+    const agent = await createAgent({ model: fakeModel((r) => replies[r.last] ?? 'Done.') });
+    const a = await agent.newChat();
+    const b = await agent.newChat();
+    await a.setTools([b.asTool({ name: 'ask_b', description: 'B', onError: 'inform' })]);
+    await b.setTools([a.asTool({ name: 'ask_a', description: 'A', onError: 'inform' })]);
+    const both = Promise.all([a.send('Go A'), b.send('Go B')]);
+    const replied = await Promise.race([both, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    if (!replied) return 'deadlock: both runs still wait after 10 s';
+    return replied.map((r) => ({ text: r.text, status: r.steps[0]!.toolResults[0]!.status, read: r.steps[0]!.toolResults[0]!.content }));
+  });
+  expect(typeof run).not.toBe('string');
+  const results = run as Array<{ text: string; status: string; read: string }>;
+  expect(results.map((r) => r.text)).toEqual(['Done.', 'Done.']);
+  expect(results.map((r) => r.status).sort()).toEqual(['error', 'ok']);
+  expect(results.find((r) => r.status === 'error')!.read).toMatch(/^\{"error":"Chat [\w-]+ is waiting on \\"ask_[ab]\\" itself"\}$/);
+});

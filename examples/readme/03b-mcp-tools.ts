@@ -25,6 +25,7 @@ const chat = await agent.newChat({
 });
 chat.on('tool-progress', (e) => console.log(e.details)); // { progress, total, message } from the server
 chat.on('tools-changed', (e) => console.log(e.names)); // the server sent tools/list_changed
+chat.on('tool-warning', (w) => console.warn(w.toolName, w.message)); // what of a server's schema the checks leave out
 const reply = await chat.send('What is 2 + 3?');
 // #endregion readme
 

@@ -28,6 +28,12 @@ export type ChatEvents = {
   'context-trimmed': ContextTrim;
   /** A source's tools changed (an MCP server's list): `names` are the tools the next run offers (with `error`, the chat could not take the new list and keeps these). */
   'tools-changed': { chatId: string; names: string[]; error?: Error };
+  /**
+   * A tool this run offers has a JSON Schema the checks cannot wholly use (an
+   * MCP server's or a WebMCP page's): `message` says what is left out and why
+   * (`ManagedTool.warnings`). Once per tool and chat, when a run first offers it.
+   */
+  'tool-warning': { chatId: string; toolName: string; message: string };
   /** A hop finished: tools ran and the model is asked again; `hops` counts this run's round trips so far. */
   hop: { hops: number };
 };

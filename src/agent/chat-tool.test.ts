@@ -201,6 +201,58 @@ describe('chat.asTool', () => {
     expect(b.pendingToolCalls).toEqual([]);
   });
 
+  it('two chats that are each other’s tool, sent at the same moment: the call that closes the cycle fails at once, the other run goes through', async () => {
+    const { agent } = await localAgent((r) => {
+      const replies: Record<string, string> = { 'Go A': call('ask_b', { task: 'From A' }), 'Go B': call('ask_a', { task: 'From B' }), 'From A': 'B answers A.', 'From B': 'A answers B.' };
+      return replies[r.last] ?? 'Done.';
+    });
+    const a = await agent.newChat();
+    const b = await agent.newChat();
+    await a.setTools([b.asTool({ name: 'ask_b', description: 'B', onError: 'inform' })]);
+    await b.setTools([a.asTool({ name: 'ask_a', description: 'A', onError: 'inform' })]);
+    // Each run holds its chat while it waits on the other's: without a check, both wait forever.
+    const [ra, rb] = await settles(Promise.all([a.send('Go A'), b.send('Go B')]));
+    const results = [ra!, rb!].map((r) => r.steps[0]!.toolResults[0]!);
+    // One call closed the cycle and failed: its model read why, and its run ended.
+    const failed = results.filter((r) => r.status === 'error');
+    expect(failed).toHaveLength(1);
+    const [closer, other] = failed[0] === results[0] ? [a, b] : [b, a];
+    expect(JSON.parse(failed[0]!.content)).toEqual({ error: `Chat ${other.id} is waiting on "${failed[0]!.name}" itself` });
+    // The other call then ran in the chat that was free again.
+    const ran = results.find((r) => r.status === 'ok')!;
+    expect(ran).toMatchObject({ chatId: closer.id, content: JSON.stringify(closer === b ? 'B answers A.' : 'A answers B.') });
+    expect([ra!.text, rb!.text]).toEqual(['Done.', 'Done.']);
+    // Both chats take the next message.
+    expect((await a.send('Hello')).text).toBe('Done.');
+    expect((await b.send('Hello')).text).toBe('Done.');
+  });
+
+  it('the call that closes a cycle across chats fails with ChatToolError (cycle), naming the chats round it', async () => {
+    const { agent } = await localAgent((r) => {
+      // A's call comes slowly: B's call to A is made (and waits for A's run) first.
+      if (r.last === 'Go A') return { text: call('ask_b', { task: 'From A' }), tokenDelayMs: 5 };
+      return r.last === 'Go B' ? call('ask_a', { task: 'From B' }) : 'Done.';
+    });
+    const a = await agent.newChat();
+    const b = await agent.newChat();
+    await a.setTools([b.asTool({ name: 'ask_b', description: 'B', onError: 'return' })]);
+    await b.setTools([a.asTool({ name: 'ask_a', description: 'A', onError: 'inform' })]);
+    const waiting = new Promise<void>((resolve) => b.on('tool-start', () => resolve()));
+    const sentB = b.send('Go B');
+    await waiting;
+    // B's run waits on A; A's run now calls B.
+    const error = await settles(a.send('Go A').catch((e: unknown) => e));
+    expect(isToolExecutionError(error)).toBe(true);
+    expect(isChatToolError((error as Error).cause)).toBe(true);
+    expect((error as Error).cause).toMatchObject({ failure: 'cycle', toolName: 'ask_b', chatId: b.id, chain: [b.id, a.id] });
+    // B's call then reaches A, which under `return` keeps its failed call pending: B's model reads that, and B's run ends.
+    const called = (await settles(sentB)).steps[0]!.toolResults[0]!;
+    expect(called.status).toBe('error');
+    expect(JSON.parse(called.content).error).toMatch(/pending/i);
+    await a.cancelToolCalls();
+    expect((await a.send('Hello')).text).toBe('Done.');
+  });
+
   it('takes a zod input and makes the message from it', async () => {
     const { agent, fake } = await localAgent([call('plan_trip', { city: 'Oslo', days: 2 }), 'Day 1: museums. Day 2: fjord.', 'Here is the plan.']);
     const planner = await agent.newChat({ system: 'You plan trips.' });

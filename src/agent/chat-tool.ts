@@ -11,6 +11,7 @@ import { ChatToolError, InvalidOptionsError } from '../errors/index.js';
 import { tool } from '../tools/define-tool.js';
 import type { ErrorPolicy, ManagedTool, ToolTraits } from '../tools/types.js';
 import { scopeOf } from './call-scope.js';
+import { waitOn } from './chat-waits.js';
 import type { Chat } from './chat.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 
@@ -39,17 +40,24 @@ export function chatTool<Input, Output>(chat: Chat, options: ChatToolOptions<Inp
   const run = async (value: Input, context: Parameters<ManagedTool['run']>[1]): Promise<unknown> => {
     const scope = scopeOf(context);
     const chain = scope?.chain ?? [];
-    if (chain.includes(chat.id)) throw new ChatToolError({ toolName: rest.name, chatId: chat.id, failure: 'cycle', chain: [...chain] });
-    if (scope) scope.chatId = chat.id;
-    const send = (text: string, last?: boolean) =>
-      chat.sendFor(chain, rest.name, text, { signal: context.signal }, (part) => context.update({ chatId: chat.id, part }), last ? reader?.jsonSchema : undefined);
-    const text = message ? message(value) : (value as { task: string }).task;
-    if (!reader) return (await send(text)).text;
-    // With tools, the chat runs them first; the JSON answer is a turn of its own.
-    const tools = chat.tools.length > 0;
-    if (tools) await send(text);
-    const reply = await send(tools ? 'Now give the result as JSON.' : text, true);
-    return reader.read(reply.text, reply.finishReason);
+    // The run making the call (none for a call from outside a chat: a browser agent's, through WebMCP).
+    const caller = chain.at(-1);
+    const wait = caller === undefined ? undefined : waitOn(caller, chat.id);
+    if (wait?.cycle) throw new ChatToolError({ toolName: rest.name, chatId: chat.id, failure: 'cycle', chain: wait.cycle });
+    try {
+      if (scope) scope.chatId = chat.id;
+      const send = (text: string, last?: boolean) =>
+        chat.sendFor(chain, rest.name, text, { signal: context.signal }, (part) => context.update({ chatId: chat.id, part }), last ? reader?.jsonSchema : undefined);
+      const text = message ? message(value) : (value as { task: string }).task;
+      if (!reader) return (await send(text)).text;
+      // With tools, the chat runs them first; the JSON answer is a turn of its own.
+      const tools = chat.tools.length > 0;
+      if (tools) await send(text);
+      const reply = await send(tools ? 'Now give the result as JSON.' : text, true);
+      return reader.read(reply.text, reply.finishReason);
+    } finally {
+      wait?.end();
+    }
   };
   const task = object({ task: string().min(1).describe('The whole task: nothing else of this chat is seen') });
   return tool({ ...rest, input: (input ?? task) as $ZodType<Input>, run }) as ManagedTool<Input, Output>;

@@ -76,6 +76,10 @@ export class Chat extends Emitter<ChatEvents> {
   readonly #hooks: ToolHooks;
   readonly #window: ContextWindow;
   #unsubscribe: Array<() => void> = [];
+  /** Tools whose warnings this chat has emitted. */
+  readonly #warned = new WeakSet<Tool>();
+  /** Who this chat is to the registry that stops its listening when it is collected (not the chat: that would keep it). */
+  readonly #listening = {};
 
   constructor(init: ChatInit) {
     super();
@@ -95,23 +99,33 @@ export class Chat extends Emitter<ChatEvents> {
    * Hear when a source's tools change (an MCP server's list): the runs that
    * start after it offer the new list. A list the chat cannot take (its
    * default tool choice names a tool that left) keeps the one before.
+   * Weakly, so a chat the app drops can be collected while the app keeps the
+   * source; then it stops listening by itself.
    */
   #follow(tools: ToolSet): void {
     for (const stop of this.#unsubscribe) stop();
+    unsubscribeWhenCollected.unregister(this.#listening);
+    const self = new WeakRef(this);
     this.#unsubscribe = tools.sources.map((source) =>
       source.subscribe(() => {
-        let next: ToolSet;
-        try {
-          next = new ToolSet(this.#tools.entries);
-          next.checkChoice(this.#settings.toolChoice, 'toolChoice');
-        } catch (error) {
-          this.emit('tools-changed', { chatId: this.id, names: this.#tools.names, error: error as Error });
-          return;
-        }
-        this.#tools = next;
-        this.emit('tools-changed', { chatId: this.id, names: next.names });
+        const chat = self.deref();
+        if (chat) chat.#sourceChanged();
       }),
     );
+    if (this.#unsubscribe.length) unsubscribeWhenCollected.register(this, this.#unsubscribe, this.#listening);
+  }
+
+  #sourceChanged(): void {
+    let next: ToolSet;
+    try {
+      next = new ToolSet(this.#tools.entries);
+      next.checkChoice(this.#settings.toolChoice, 'toolChoice');
+    } catch (error) {
+      this.emit('tools-changed', { chatId: this.id, names: this.#tools.names, error: error as Error });
+      return;
+    }
+    this.#tools = next;
+    this.emit('tools-changed', { chatId: this.id, names: next.names });
   }
 
   get title(): string {
@@ -353,6 +367,7 @@ export class Chat extends Emitter<ChatEvents> {
   closeWith(error: ChatClosedError | AgentClosedError): void {
     for (const stop of this.#unsubscribe) stop();
     this.#unsubscribe = [];
+    unsubscribeWhenCollected.unregister(this.#listening);
     this.#state.close(error);
   }
 
@@ -439,6 +454,7 @@ export class Chat extends Emitter<ChatEvents> {
 
   /** `chain`: the runs waiting on this one (this chat run as a tool). */
   #run(options: SendOptions, plan: RunPlan, onPart?: PartListener, chain: readonly string[] = []): Promise<Reply> {
+    this.#warnOf(plan.tools);
     return runLoop(
       {
         model: this.#model,
@@ -466,6 +482,16 @@ export class Chat extends Emitter<ChatEvents> {
         chain: [...chain, this.id],
       },
     );
+  }
+
+  /** Each offered tool's schema warnings, the first time this chat offers it. */
+  #warnOf(tools: ToolSet): void {
+    for (const name of tools.names) {
+      const tool = tools.get(name)!;
+      if (tool.kind !== 'managed' || !tool.warnings?.length || this.#warned.has(tool)) continue;
+      this.#warned.add(tool);
+      for (const message of tool.warnings) this.emit('tool-warning', { chatId: this.id, toolName: name, message });
+    }
   }
 
   #managedNames(): string[] {
@@ -504,6 +530,11 @@ function titleFrom(text: string): string {
   const line = text.trim().replace(/\s+/g, ' ');
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
+
+/** A collected chat's listeners leave the sources it followed. */
+const unsubscribeWhenCollected = new FinalizationRegistry<Array<() => void>>((stops) => {
+  for (const stop of stops) stop();
+});
 
 function newCallId(): string {
   return `call_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -49,7 +49,7 @@ async function exposeTools(context: ModelContextLike, tools: readonly ManagedToo
   const unregister = () => {
     if (registration.signal.aborted) return;
     registration.abort(new DOMException('The tools were unregistered', 'AbortError'));
-    for (const t of tools) ownRegistrations.delete(t.name);
+    for (const t of tools) ownRegistrations.delete(t.name, registration);
   };
   options.signal?.addEventListener('abort', unregister, { once: true });
   const env: CallEnvironment = {
@@ -58,7 +58,7 @@ async function exposeTools(context: ModelContextLike, tools: readonly ManagedToo
     hooks: { approve: options.approve, beforeToolCall: options.beforeToolCall },
     emit: () => undefined,
   };
-  for (const t of tools) ownRegistrations.add(t.name);
+  for (const t of tools) ownRegistrations.add(t.name, registration);
   const results = await Promise.allSettled(tools.map((t) => context.registerTool(descriptorOf(t, env), { signal: registration.signal })));
   const failed = results.findIndex((r) => r.status === 'rejected');
   if (failed < 0 || registration.signal.aborted) return { unregister };

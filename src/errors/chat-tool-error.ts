@@ -3,8 +3,11 @@ import { TabAgentError, codeGuard } from './base.js';
 
 /**
  * Why a chat used as a tool (`chat.asTool`) could not answer:
- * - `cycle`: the chat's own run is waiting on this call (a chat used as a tool
- *   of itself, or of a chat it calls): it would wait for itself forever.
+ * - `cycle`: the chat's own run is waiting on this call: a chat used as a tool
+ *   of itself, of a chat it calls, or of a chat whose run waits (through
+ *   other chats' calls) on the calling one, as when two chats that are each
+ *   other's tool run at the same moment. It would wait forever; the call
+ *   that would close the cycle fails at once.
  * - `pending`: its run ended with calls nobody in a tool call can answer
  *   (raw tools, approvals without an `approve` callback); they were cancelled
  *   so the chat can take the next task, and are in `calls`.
@@ -19,7 +22,7 @@ export class ChatToolError extends TabAgentError {
   /** The chat the tool runs. */
   readonly chatId: string;
   readonly failure: ChatToolFailure;
-  /** `cycle`: the chats whose runs wait on the call, the outermost first. */
+  /** `cycle`: the chats whose runs wait on the call, each on the next, from the called chat (`chatId`) to the calling one. */
   readonly chain?: string[];
   /** `pending`: the calls its run left, now cancelled. */
   readonly calls?: ToolCall[];

@@ -17,7 +17,7 @@ const schema = {
   additionalProperties: false,
 };
 const { $schema: _, ...parameters } = schema;
-const check = (args: unknown) => validateArguments(jsonSchemaInput(schema), parameters, args);
+const check = (args: unknown) => validateArguments(jsonSchemaInput(schema).input, parameters, args);
 
 describe('an MCP tool’s arguments, checked against its JSON Schema', () => {
   it('coerces as for managed tools, then accepts', async () => {
@@ -34,7 +34,7 @@ describe('an MCP tool’s arguments, checked against its JSON Schema', () => {
 
   it('refuses reserved keys whatever the schema allows', async () => {
     const open = { type: 'object' };
-    const result = await validateArguments(jsonSchemaInput(open), open, JSON.parse('{"__proto__": {"x": 1}}'));
+    const result = await validateArguments(jsonSchemaInput(open).input, open, JSON.parse('{"__proto__": {"x": 1}}'));
     expect(result.ok).toBe(false);
   });
 });

@@ -1,9 +1,28 @@
-// An MCP tool's arguments, checked against its own JSON Schema before the
-// call. @cfworker/json-schema interprets the schema (no eval, no new
-// Function), so a page under a strict Content-Security-Policy can use it.
+// An MCP or WebMCP tool's arguments, checked against its own JSON Schema
+// before the call. @cfworker/json-schema interprets the schema (no eval, no
+// new Function), so a page under a strict Content-Security-Policy can use it.
 // Shaped as a Standard Schema, so the call pipeline checks it as it checks zod.
-import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+//
+// The schema is a server's: nothing in it may break a run. What the
+// validator cannot use is left out, each with a warning (the tool's
+// `warnings`; a chat emits `tool-warning`), and the rest is checked; the
+// server checks its arguments too. Before the validator sees the schema:
+// a pattern it cannot compile with the `u` flag is written plain where it
+// only escapes characters that need none (protocol/schema-pattern.ts), else
+// left out; an `$id` that is not a URL goes. After: a `$ref` that resolves to
+// nothing here (another document, a missing `$defs` entry) goes. Should the
+// validator still throw on a call, the model is told and the call is not made.
+import { Validator, dereference, schemaArrayKeyword, schemaKeyword, schemaMapKeyword, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { messageOf } from '../errors/message-of.js';
+import { unicodePattern } from '../protocol/schema-pattern.js';
 import type { InputSchema } from '../tools/types.js';
+
+/** The check of a tool's arguments, and what of its schema it leaves out. */
+export interface SchemaCheck {
+  input: InputSchema;
+  /** What of the schema is not checked here, and why: one sentence each. */
+  warnings: string[];
+}
 
 // Keywords that only say that something under them failed: the failure itself is reported too.
 const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'patternProperties', 'allOf', '$ref', '$dynamicRef', '$recursiveRef', 'if', 'then', 'else', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames']);
@@ -17,17 +36,120 @@ function draftOf(schema: { $schema?: unknown }): SchemaDraft {
   return '2020-12';
 }
 
-export function jsonSchemaInput(schema: Record<string, unknown>): InputSchema {
-  const validator = new Validator(schema as Schema, draftOf(schema), false);
+export function jsonSchemaInput(given: Record<string, unknown>): SchemaCheck {
+  const warnings: string[] = [];
+  // From the wire, so JSON: a copy the validator may annotate and this may trim.
+  const schema = structuredClone(given);
+  eachSchema(schema, '#', (node, at) => usable(node, at, warnings));
+  const validator = build(schema, warnings);
+  if (validator) {
+    // What the validator resolves refs against (its own lookup is built the same way).
+    const lookup = dereference(schema as Schema);
+    eachSchema(schema, '#', (node, at) => resolvable(node, at, lookup, warnings));
+  }
   return {
-    '~standard': {
-      validate(value: unknown) {
-        const result = validator.validate(value);
-        if (result.valid) return { value };
-        return { issues: issuesOf(result.errors) };
+    input: {
+      '~standard': {
+        validate(value: unknown) {
+          if (!validator) return { value };
+          let result: ReturnType<Validator['validate']>;
+          try {
+            result = validator.validate(value);
+          } catch (error) {
+            return { issues: [{ message: `the tool's schema cannot be checked here (${messageOf(error)}); the call was not made`, path: [] }] };
+          }
+          if (result.valid) return { value };
+          return { issues: issuesOf(result.errors) };
+        },
       },
     },
+    warnings,
   };
+}
+
+/** The validator, or none when it refuses the schema even without its `$id`s (then only the server checks). */
+function build(schema: Record<string, unknown>, warnings: string[]): Validator | undefined {
+  try {
+    return new Validator(schema as Schema, draftOf(schema), false);
+  } catch (error) {
+    // Two subschemas with one `$id`, say: the ids go, the refs into the document stay.
+    warnings.push(`#: its $ids cannot be used (${messageOf(error)}); left out`);
+    eachSchema(schema, '#', (node) => {
+      delete node.$id;
+      delete node.id;
+    });
+  }
+  try {
+    return new Validator(schema as Schema, draftOf(schema), false);
+  } catch (error) {
+    warnings.push(`#: the schema cannot be used to check arguments (${messageOf(error)}); only the server checks them`);
+    return undefined;
+  }
+}
+
+/** Before the validator sees it: patterns it can compile, `$id`s that are URLs. */
+function usable(node: Record<string, unknown>, at: string, warnings: string[]): void {
+  if ('pattern' in node) {
+    const pattern = typeof node.pattern === 'string' ? unicodePattern(node.pattern) : undefined;
+    if (pattern === undefined) {
+      warnings.push(`${at}/pattern: ${JSON.stringify(node.pattern)} is not a regular expression this browser can check (ECMA-262 with the u flag); left out`);
+      delete node.pattern;
+    } else node.pattern = pattern;
+  }
+  const patterns = node.patternProperties;
+  if (isObject(patterns)) {
+    let dropped = false;
+    node.patternProperties = Object.fromEntries(
+      Object.entries(patterns).flatMap(([key, value]): [string, unknown][] => {
+        const pattern = unicodePattern(key);
+        if (pattern !== undefined) return [[pattern, value]];
+        warnings.push(`${at}/patternProperties: ${JSON.stringify(key)} is not a regular expression this browser can check; left out, with the limits on other properties`);
+        dropped = true;
+        return [];
+      }),
+    );
+    // The properties it matched must not fall to additionalProperties: false.
+    if (dropped) {
+      delete node.additionalProperties;
+      delete node.unevaluatedProperties;
+    }
+  }
+  for (const key of ['$id', 'id'] as const) {
+    const id = node[key];
+    if (typeof id === 'string' && !URL.canParse(id, 'https://tabagent.invalid/')) {
+      warnings.push(`${at}/${key}: ${JSON.stringify(id)} is not a URL; left out`);
+      delete node[key];
+    }
+  }
+}
+
+/** After the validator read the schema: a `$ref` it could not resolve goes (it would throw on every call that reaches it). */
+function resolvable(node: Record<string, unknown>, at: string, lookup: Record<string, unknown>, warnings: string[]): void {
+  for (const [key, absolute] of [['$ref', '__absolute_ref__'], ['$recursiveRef', '__absolute_recursive_ref__']] as const) {
+    if (!(key in node)) continue;
+    const uri = (node as Record<string, unknown>)[absolute] ?? node[key];
+    if (typeof uri === 'string' && lookup[uri] !== undefined) continue;
+    warnings.push(`${at}/${key}: ${JSON.stringify(node[key])} points to nothing in the schema (another document is never fetched); left out`);
+    delete node[key];
+  }
+}
+
+/** Every subschema of `schema` (where the validator looks for them), with its JSON Pointer. */
+function eachSchema(schema: unknown, at: string, visit: (node: Record<string, unknown>, at: string) => void): void {
+  if (!isObject(schema)) return;
+  visit(schema, at);
+  for (const [key, value] of Object.entries(schema)) {
+    const here = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (Array.isArray(value)) {
+      if (schemaArrayKeyword[key]) value.forEach((s, i) => eachSchema(s, `${here}/${i}`, visit));
+    } else if (schemaMapKeyword[key] || key === 'dependencies') {
+      if (isObject(value)) for (const [name, s] of Object.entries(value)) eachSchema(s, `${here}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`, visit);
+    } else if (schemaKeyword[key]) eachSchema(value, here, visit);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function issuesOf(errors: readonly OutputUnit[]): Array<{ message: string; path: string[] }> {

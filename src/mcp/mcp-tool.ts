@@ -28,6 +28,7 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Too
   const traits = traitsOf(info);
   const { needsApproval = traits.destructive, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const schema = (definition.inputSchema ?? {}) as Record<string, unknown>;
+  const check = jsonSchemaInput(schema);
   const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
     const result = await server.call(definition.name, input, {
       signal: ctx.signal,
@@ -42,7 +43,8 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Too
     kind: 'managed',
     name,
     description: definition.description ?? definition.title ?? '',
-    input: jsonSchemaInput(schema),
+    input: check.input,
+    ...(check.warnings.length ? { warnings: check.warnings } : {}),
     parameters: parametersOf(schema),
     onError: options.onError ?? 'inform',
     needsApproval: typeof needsApproval === 'function' ? needsApproval(info) : needsApproval,

@@ -117,6 +117,7 @@ class PageTools implements WebMcpTools {
   #tool(registered: RegisteredWebMcpTool, info: WebMcpToolInfo, name: string): ManagedTool<Record<string, unknown>, unknown> {
     const { needsApproval = !(info.annotations?.readOnlyHint === true), timeoutMs = DEFAULT_TIMEOUT_MS, toModel } = this.#options;
     const schema = schemaOf(registered.inputSchema);
+    const check = jsonSchemaInput(schema);
     const readOnly = info.annotations?.readOnlyHint === true;
     const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
       // The listed object of now: a tool registered again since is another registration.
@@ -137,7 +138,8 @@ class PageTools implements WebMcpTools {
       kind: 'managed',
       name,
       description: info.description || info.title || '',
-      input: jsonSchemaInput(schema),
+      input: check.input,
+      ...(check.warnings.length ? { warnings: check.warnings } : {}),
       parameters: parametersOf(schema),
       onError: this.#options.onError ?? 'inform',
       needsApproval: typeof needsApproval === 'function' ? needsApproval(info) : needsApproval,

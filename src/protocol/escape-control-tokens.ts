@@ -1,36 +1,93 @@
-// Tool results are data inside the family's result markup, and a fetched page
-// may hold any family's turn boundary or call opener (`<end_of_turn>`,
-// `[/TOOL_RESULTS][TOOL_CALLS]`, `<｜User｜>`, `<tool_response|>`…). The
-// page stores a result as the plain JSON its handler returned; the worker
-// escapes it here, where each prompt is rendered (render-request.ts for
-// WebLLM and the fake, worker/template-prompt.ts for wllama), so every path
-// into a prompt is covered, whatever wrote the text (this version, an older
-// one, an imported chat file), and the token list stays out of the page.
-import type { EncodedToolResult } from '../shared/tool-protocol.js';
+// The one rule: the template writes markup, nothing else does. Every text the
+// template does not write is data, whatever door it came through: a user
+// message (the task a chat tool sends into its chat too), a tool's name,
+// description and schema (the app's own, an MCP server's, a WebMCP page's),
+// a result. A fetched page, a server's description or a page's tool may hold
+// any family's turn boundary or call opener (`<|im_end|>`, `<end_of_turn>`,
+// `[/TOOL_RESULTS][TOOL_CALLS]`, `<｜User｜>`, `<tool_response|>`…). Only the
+// app's own system prompt is trusted as written, and the model's own turns go
+// back as it wrote them (its calls are markup it was asked to write).
+//
+// The page stores every text as it was given; the worker escapes it here,
+// where each prompt is rendered (render-request.ts for WebLLM and the fake,
+// worker/template-prompt.ts for wllama), so every path into a prompt is
+// covered, whatever wrote the text (this version, an older one, an imported
+// chat file), the stored chat and its exports keep the original, and the
+// token list stays out of the page.
+import type { ModelRequest } from '../shared/model.js';
+import type { EncodedToolResult, ToolDeclaration } from '../shared/tool-protocol.js';
 import { CONTROL_TOKEN_PATTERNS, CONTROL_TOKENS } from './control-tokens.js';
 
 /**
- * Every control token starts with `<` or `[`, and inside a JSON string any
- * character may be written as a \u escape, which JSON.parse reads back as
- * the same character: so the first character of every token is escaped, and
- * the text the model reads spells none. One compiled regex, one pass; the
- * tokens come from the real tokenizers and templates (control-tokens.ts).
- * Deterministic, so a stored chat renders the same prompt on every request
- * and after a reload; escaping escaped text changes nothing, so results an
- * older version stored escaped render as they did.
+ * What the model may read of `request`: every text but the system prompt and
+ * the model's own turns with its control tokens broken. Results are JSON
+ * text and get a JSON escape (`escapeJson`); the rest is prose or a string
+ * in a declaration and gets a word joiner (`breakText`).
  */
-function escapeControlTokens(text: string): string {
+export function asData<R extends Pick<ModelRequest, 'messages' | 'tools'>>(request: R): R {
+  return {
+    ...request,
+    messages: request.messages.map((m) =>
+      m.role === 'user' ? { role: 'user', content: breakText(m.content) } : m.role === 'tool' ? { role: 'tool', results: m.results.map(escapeResult) } : m,
+    ),
+    tools: request.tools.map(escapeDeclaration),
+  };
+}
+
+/**
+ * Prose (a user message) and the strings of a declaration: U+2060 WORD
+ * JOINER after the first character of every control token. The tokenizers
+ * match control tokens on the raw text (llama.cpp, and the Hugging Face
+ * tokenizers WebLLM runs, before any normalizer; none of the supported
+ * normalizers, NFC or NFKC, drops U+2060), so `<⁠|im_end|>` is the plain
+ * characters it shows and never the token; a joiner is invisible, breaks no
+ * line and adds one or two tokens where a token was spelled, so the model
+ * still reads the text. A JSON escape would not do here: in prose the model
+ * would read `\u003c` literally, and a template that writes tools with
+ * `tojson` would escape the backslash again.
+ */
+export function breakText(text: string): string {
+  return text.replace(TOKEN_START, (c) => `${c}\u2060`);
+}
+
+/**
+ * JSON text (a result): every control token starts with `<` or `[`, and
+ * inside a JSON string any character may be written as a \u escape, which
+ * JSON.parse reads back as the same character: so the first character of
+ * every token is escaped, and the text the model reads spells none while the
+ * value is unchanged.
+ */
+function escapeJson(text: string): string {
   return text.replace(TOKEN_START, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A turn's results as the model reads them. */
-export function escapeResults(results: readonly EncodedToolResult[]): EncodedToolResult[] {
-  return results.map((r) => ({ ...r, content: escapeControlTokens(r.content) }));
+// Both are deterministic, so a stored chat renders the same prompt on every
+// request and after a reload (the KV cache holds), and idempotent (the
+// character after a token's first is no longer the token's), so results an
+// older version stored escaped render as they did.
+
+function escapeResult(result: EncodedToolResult): EncodedToolResult {
+  return { name: breakText(result.name), content: escapeJson(result.content) };
+}
+
+function escapeDeclaration(tool: ToolDeclaration): ToolDeclaration {
+  return { name: breakText(tool.name), description: breakText(tool.description), parameters: breakStrings(tool.parameters) as ToolDeclaration['parameters'] };
+}
+
+/** Every string of a JSON value, keys too (a property name is text the model reads). */
+function breakStrings(value: unknown): unknown {
+  if (typeof value === 'string') return breakText(value);
+  if (Array.isArray(value)) return value.map(breakStrings);
+  if (value === null || typeof value !== 'object') return value;
+  // fromEntries defines own properties: a `__proto__` key stays a key.
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [breakText(k), breakStrings(v)]));
 }
 
 /**
  * Matches the first character of every control token, with a lookahead for
  * the rest: a token that starts inside another (`<<SYS>>`) is broken too.
+ * One compiled regex, one pass; the tokens come from the real tokenizers and
+ * templates (control-tokens.ts).
  */
 const TOKEN_START = tokenStarts();
 

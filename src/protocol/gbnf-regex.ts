@@ -111,6 +111,8 @@ class Parser {
       } else ranges.push(...lo);
     }
     this.i++;
+    // `[]` matches nothing: xgrammar refuses it (`[^]`, any character, it takes).
+    if (!negated && ranges.length === 0) throw new UnsupportedRegex('empty class');
     return { kind: 'chars', ranges: negated ? complement(ranges) : mergeRanges(ranges) };
   }
 

@@ -3,6 +3,7 @@
 // where the scanner looks for one and nowhere else. Shapes checked against
 // @mlc-ai/web-xgrammar 0.1.27, the version WebLLM 0.2.86 bundles.
 import type { JsonSchema } from '../shared/json.js';
+import { grammarSchema } from './grammar-schema.js';
 import { THINK_TAGS, type CallFormat, type Reasoning, type ThinkMarkers } from './types.js';
 import type { ResponseFormat, Tag, TagFormat, ToolChoice, ToolDeclaration } from '../shared/tool-protocol.js';
 
@@ -15,9 +16,11 @@ const SPACE: TagFormat = { type: 'regex', pattern: '\\s*' };
  * - `none`: any text that never contains the opener.
  * A reasoning model writes its think block (with the family's markers) first, whatever the choice.
  */
-export function buildConstraint(format: CallFormat, tools: readonly ToolDeclaration[], choice: ToolChoice, reasoning: Reasoning, think: ThinkMarkers = THINK_TAGS): ResponseFormat | undefined {
+export function buildConstraint(format: CallFormat, declared: readonly ToolDeclaration[], choice: ToolChoice, reasoning: Reasoning, think: ThinkMarkers = THINK_TAGS): ResponseFormat | undefined {
   if (choice === 'none') return { type: 'grammar', grammar: excludingGrammar(format.opener) };
-  if (tools.length === 0) return undefined;
+  if (declared.length === 0) return undefined;
+  // A server's schema may hold what the engine cannot compile (grammar-schema.ts).
+  const tools = declared.map((t) => ({ ...t, parameters: grammarSchema(t.parameters) }));
   const body = choice === 'auto' ? free(format, tools) : choice === 'required' ? calls(format, tools) : one(format, named(tools, choice.name));
   return afterThinking(body, reasoning, think);
 }
@@ -29,7 +32,7 @@ export function buildConstraint(format: CallFormat, tools: readonly ToolDeclarat
  * it, so the reply is exactly the value (SPACE covers the gap after `</think>`).
  */
 export function buildOutputConstraint(schema: JsonSchema, reasoning: Reasoning, think: ThinkMarkers = THINK_TAGS): ResponseFormat {
-  return afterThinking({ type: 'json_schema', json_schema: schema }, reasoning, think);
+  return afterThinking({ type: 'json_schema', json_schema: grammarSchema(schema) }, reasoning, think);
 }
 
 /** A reasoning model writes its think block first (or the rest of the one the prompt opened), whatever the body. */

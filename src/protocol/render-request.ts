@@ -1,5 +1,5 @@
 import type { ModelRequest } from '../shared/model.js';
-import { escapeResults } from './escape-control-tokens.js';
+import { asData } from './escape-control-tokens.js';
 import type { ToolCodec } from './types.js';
 import type { EngineMessage } from '../shared/tool-protocol.js';
 
@@ -8,10 +8,12 @@ import type { EngineMessage } from '../shared/tool-protocol.js';
  * message, but for results the model never read (cancelled, or a run its
  * tools ended), which go with the user message after them as one user turn,
  * so each request still adds one message and WebLLM keeps its KV cache.
- * `toolRole`: the model's template has one. Results are escaped here
- * (escape-control-tokens.ts): what the model reads spells no control token.
+ * `toolRole`: the model's template has one. Every text but the system
+ * prompt is escaped here (escape-control-tokens.ts): the markup the model
+ * reads is the template's and the codec's only.
  */
-export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole: boolean): EngineMessage[] {
+export function renderMessages(codec: ToolCodec, given: ModelRequest, toolRole: boolean): EngineMessage[] {
+  const request = asData(given);
   const messages: EngineMessage[] = [];
   const system = codec.renderSystem(request.system, request.tools);
   if (system !== undefined && system !== '') messages.push({ role: 'system', content: system });
@@ -20,7 +22,7 @@ export function renderMessages(codec: ToolCodec, request: ModelRequest, toolRole
     const next: EngineMessage =
       message.role === 'user' ? { role: 'user', content: message.content }
       : message.role === 'assistant' ? { role: 'assistant', content: message.raw }
-      : codec.renderResults(escapeResults(message.results), toolRole && !unread);
+      : codec.renderResults(message.results, toolRole && !unread);
     const last = messages.at(-1);
     if (last?.role === 'user' && next.role === 'user') last.content += `\n${next.content}`;
     else messages.push(next);

@@ -66,6 +66,12 @@ export interface ManagedTool<Input = any, Output = unknown> extends ToolTraits {
   readonly retry?: RetryPolicy;
   /** Abort `ctx.signal` and fail with ToolTimeoutError after this long. */
   readonly timeoutMs?: number;
+  /**
+   * What of its JSON Schema is not checked before a call (an MCP or WebMCP
+   * tool whose server wrote what the checks cannot use), one sentence each;
+   * a chat emits `tool-warning` for each the first time it offers the tool.
+   */
+  readonly warnings?: readonly string[];
   readonly run: (input: Input, context: ToolContext) => Output | Promise<Output>;
 }
 

@@ -10,16 +10,18 @@
 // kept, and each placeholder, with the generation prompt the model answered,
 // becomes the model's own text. Request n's prompt is then request n-1's
 // prompt, its reply, and what the template writes for the new messages.
+// The placeholders hold a secret of this TemplatePrompt, made when it is: no
+// content (a fetched page, a message) can name one, so none can move a splice.
 //
 // A template that declares no tools (SmolLM2's, many community GGUFs') or
 // has no tool role gets them in the family's words instead, as WebLLM's
 // prompted models do: the codec writes the declarations into the system
 // message and the results into a user turn.
 //
-// Either way a result's text is escaped first (protocol/escape-control-tokens.ts):
-// the page stores it as plain JSON, and the model must read no control token in it.
+// Either way every text but the system prompt is escaped first
+// (protocol/escape-control-tokens.ts): the template writes the markup, nothing else does.
 import { Template } from '@huggingface/jinja';
-import { escapeResults } from '../protocol/escape-control-tokens.js';
+import { asData } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
 
@@ -48,6 +50,8 @@ export class TemplatePrompt {
    * a hop).
    */
   #last: { header: string; keys: string[]; renders: Map<number, string> } = { header: '', keys: [], renders: new Map() };
+  /** In every placeholder; never in a prompt (each placeholder is replaced), so nothing the model reads or writes can spell it. */
+  readonly #secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
   /** Throws (a Jinja syntax error) when `source` is not a template. */
   constructor(
@@ -60,8 +64,9 @@ export class TemplatePrompt {
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
+    const request = asData(given);
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
     if (system) messages.push({ role: 'system', content: system });
@@ -69,9 +74,8 @@ export class TemplatePrompt {
     const turns: Array<{ at: number; raw: string }> = [];
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
-      const escaped: ModelMessage = message.role === 'tool' ? { role: 'tool', results: escapeResults(message.results) } : message;
-      if (escaped.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(escaped.results, false).content });
-      else messages.push(...asTemplateMessages(escaped, turns.length));
+      if (message.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(message.results, false).content });
+      else messages.push(...asTemplateMessages(message, placeholder(this.#secret, turns.length)));
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
@@ -90,9 +94,10 @@ export class TemplatePrompt {
     let prompt = render(turns[0]?.at ?? messages.length);
     turns.forEach((turn, i) => {
       const after = render(turns[i + 1]?.at ?? messages.length);
-      const mark = placeholder(i + 1);
+      const mark = placeholder(this.#secret, i + 1);
       const cut = after.indexOf(mark);
-      if (cut < 0) throw new Error('the chat template does not write the assistant turn’s content');
+      // Written once, or the secret would reach the prompt.
+      if (cut < 0 || after.includes(mark, cut + 1)) throw new Error('the chat template does not write the assistant turn’s content once');
       prompt += turn.raw + after.slice(cut + mark.length);
     });
     this.#last = { header, keys, renders };
@@ -116,13 +121,14 @@ export class TemplatePrompt {
 }
 
 /** A text no template writes by itself and every template passes through (no spaces to trim, no think tags). */
-function placeholder(turn: number): string {
-  return `\u2063tabagent-turn-${turn}\u2063`;
+function placeholder(secret: string, turn: number): string {
+  return `\u2063tabagent-${secret}-${turn}\u2063`;
 }
 
-function asTemplateMessages(message: ModelMessage, turn: number): TemplateMessage[] {
+/** `turn`: the placeholder of the turn an assistant message is. */
+function asTemplateMessages(message: ModelMessage, turn: string): TemplateMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content }];
-  if (message.role === 'assistant') return [{ role: 'assistant', content: placeholder(turn) }];
+  if (message.role === 'assistant') return [{ role: 'assistant', content: turn }];
   // One tool message per result: the template groups a turn's results as the model was trained to read them.
   return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content }));
 }
