@@ -24,7 +24,12 @@ export function failureOf(error: unknown): Failure {
   return { failure: 'protocol', detail: `not an MCP answer (${messageOf(error)})` };
 }
 
-/** The server forgot the session (it restarted, or expired it): a new one may be asked for. */
+/**
+ * A request on a session was refused as a server that forgot the session
+ * refuses it: 404 (the spec's answer), 400 (the reference server's, and any
+ * server built as its example is), 410. A new session may be asked for; a
+ * refusal of the request itself comes back on the new one too.
+ */
 export function sessionGone(error: unknown): boolean {
-  return SdkHttpError.isInstance(error) && error.status === 404;
+  return SdkHttpError.isInstance(error) && (error.status === 404 || error.status === 400 || error.status === 410);
 }

@@ -4,8 +4,9 @@
 //
 // How a call settles:
 // - the tool's result, or its `isError` text as McpToolError ('tool');
-// - a server that forgot the session (HTTP 404: it restarted, or expired
-//   it) gets one new session and the call once more: the request never ran;
+// - a server that forgot the session (it restarted, or expired it: HTTP 404
+//   as the spec asks, 400 as the reference server answers) gets one new
+//   session and the call once more: the request never ran. refresh() too;
 // - anything else the SDK throws becomes McpToolError ('protocol' or
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
@@ -14,7 +15,7 @@ import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthC
 import { InvalidOptionsError, McpConnectionError, McpToolError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { checkCallOptions } from '../tools/define-tool.js';
-import { toToolName, uniqueToolName } from '../tools/tool-names.js';
+import { toToolName, toolNames } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
@@ -93,7 +94,13 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   async refresh(): Promise<void> {
-    await this.#list(await this.#live());
+    try {
+      await this.#onSession((client) => this.#list(client));
+    } catch (error) {
+      if (this.#closed) throw new McpConnectionError({ serverUrl: this.url, detail: 'the session was closed (McpServerTools.close)', unauthorized: false });
+      const { detail, httpStatus } = failureOf(error);
+      throw new McpConnectionError({ serverUrl: this.url, detail, httpStatus, unauthorized: httpStatus === 401, cause: error });
+    }
   }
 
   async close(): Promise<void> {
@@ -110,21 +117,34 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   async call(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onprogress: (progress: Progress) => void }): Promise<CallToolResult> {
+    try {
+      // The SDK's own timeout only backs up the tool's (which aborts the signal first).
+      return await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal);
+    } catch (error) {
+      if (options.signal.aborted) throw options.signal.reason;
+      if (this.#closed) throw new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
+      throw new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
+    }
+  }
+
+  /**
+   * `work` on the session. A server that forgot the session (it restarted, or
+   * expired it) refuses the request before running it, so a new session is
+   * asked for and the work done once more.
+   */
+  async #onSession<T>(work: (client: Client) => Promise<T>, signal?: AbortSignal): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let client: Client | undefined;
+      // The connect is shared by every call waiting on it: each stops waiting on its own abort only.
+      const client = await (signal ? untilAborted(this.#live(), signal) : this.#live());
+      const hadSession = (client.transport as StreamableHTTPClientTransport | undefined)?.sessionId !== undefined;
       try {
-        // The connect is shared by every call waiting on it: each stops waiting on its own abort only.
-        client = await untilAborted(this.#live(), options.signal);
-        // The SDK's own timeout only backs up the tool's (which aborts the signal first).
-        return (await client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 })) as CallToolResult;
+        return await work(client);
       } catch (error) {
-        if (options.signal.aborted) throw options.signal.reason;
-        if (this.#closed) throw new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
-        if (client && sessionGone(error) && attempt === 1) {
+        if (attempt === 1 && hadSession && !this.#closed && !signal?.aborted && sessionGone(error)) {
           this.#forget(client);
           continue;
         }
-        throw new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
+        throw error;
       }
     }
   }
@@ -188,14 +208,10 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #setTools(definitions: readonly McpToolDefinition[]): void {
     const { filter } = this.#options;
-    const taken = new Set<string>();
-    const tools: Tool[] = [];
-    for (const definition of definitions) {
-      if (filter && !filter({ name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations })) continue;
-      // MCP names may hold `.` or `/`.
-      tools.push(mcpTool(definition, uniqueToolName(definition.name, taken), this, this.#options));
-    }
-    this.#tools = tools;
+    const offered = filter ? definitions.filter((d) => filter({ name: d.name, title: d.title, description: d.description, annotations: d.annotations })) : definitions;
+    // MCP names may hold `.` or `/`.
+    const names = toolNames(offered.map((d) => d.name));
+    this.#tools = offered.map((definition, i) => mcpTool(definition, names[i]!, this, this.#options));
     for (const listener of [...this.#listeners]) listener();
   }
 }
