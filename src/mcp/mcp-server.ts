@@ -12,7 +12,7 @@
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
 import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
-import { InvalidOptionsError, McpConnectionError, McpToolError } from '../errors/index.js';
+import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { checkCallOptions } from '../tools/define-tool.js';
 import { toToolName, toolNames } from '../tools/tool-names.js';
@@ -61,10 +61,14 @@ class McpServer implements McpServerTools, ToolCaller {
   #sessions = 0;
   #closed = false;
 
+  /** tabagent's own OAuth provider (`oauth`), if the app gave none of its own. */
+  readonly #authProvider: IndexedDbOAuthProvider | undefined;
+
   constructor(url: URL, options: McpToolsOptions) {
     this.#endpoint = url;
     this.url = url.href;
     this.#options = options;
+    this.#authProvider = options.oauth && !options.authProvider ? new IndexedDbOAuthProvider(this.url, options.oauth) : undefined;
   }
 
   get tools(): readonly Tool[] {
@@ -84,9 +88,11 @@ class McpServer implements McpServerTools, ToolCaller {
     } catch (error) {
       await this.close();
       if (this.#options.signal?.aborted) throw this.#options.signal.reason;
+      if (isMcpAuthError(error)) throw error;
       const { detail, httpStatus } = failureOf(error);
       throw new McpConnectionError({ serverUrl: this.url, detail, httpStatus, unauthorized: httpStatus === 401, cause: error });
     }
+    await this.#authProvider?.signedIn();
     const info = client.getServerVersion();
     this.server = { name: info?.name ?? '', version: info?.version ?? '' };
     this.instructions = client.getInstructions();
@@ -158,8 +164,8 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   async #connect(signal?: AbortSignal): Promise<Client> {
-    const { headers, token, oauth, fetch } = this.#options;
-    const authProvider = this.#options.authProvider ?? (oauth ? new IndexedDbOAuthProvider(this.url, oauth) : undefined);
+    const { headers, token, fetch } = this.#options;
+    const authProvider = this.#options.authProvider ?? this.#authProvider;
     const client = new Client(
       { name: 'tabagent', version: '1' },
       {

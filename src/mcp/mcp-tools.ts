@@ -96,6 +96,12 @@ export interface McpOAuthOptions {
   clientMetadata?: Record<string, unknown>;
   /** A client id registered with the authorization server beforehand (default: dynamic client registration). */
   clientId?: string;
+  /**
+   * The secret the authorization server gave that client, for a server that
+   * will not take a public client. A page cannot keep a secret: anyone who
+   * loads it can read this one, so it proves nothing about who is asking.
+   */
+  clientSecret?: string;
   /** Send the page to the authorization server (default: `location.assign(url)`); e.g. ask first, or open a popup. */
   onRedirect?: (authorizationUrl: URL) => void | Promise<void>;
   /** The IndexedDB database (default `'tabagent-mcp-oauth'`); give `finishMcpAuth` the same. */
