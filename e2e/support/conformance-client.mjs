@@ -21,7 +21,8 @@ const TOOLS = {
   'sse-retry': ['test_reconnection', {}],
 };
 const [toolName, toolArgs] = TOOLS[scenario] ?? (scenario.startsWith('auth/') ? ['test-tool', {}] : []);
-const oauth = scenario.startsWith('auth/') ? { clientId: context.client_id, clientSecret: context.client_secret } : undefined;
+// A registered client where the scenario gives one; else the app's Client ID Metadata Document (the URL the suite expects), or registration.
+const oauth = scenario.startsWith('auth/') ? (context.client_id ? { clientId: context.client_id, clientSecret: context.client_secret } : { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' }) : undefined;
 const elicit = scenario.startsWith('elicitation');
 
 const browser = await chromium.connect(process.env.TABAGENT_BROWSER);
@@ -45,7 +46,7 @@ try {
         let redirect;
         const options = {
           needsApproval: false,
-          ...(oauth ? { oauth: { redirectUrl: `${location.origin}/`, clientMetadata: { client_name: 'tabagent conformance' }, ...(oauth.clientId ? { clientId: oauth.clientId } : {}), ...(oauth.clientSecret ? { clientSecret: oauth.clientSecret } : {}), onRedirect: (url) => void (redirect = url.href) } } : {}),
+          ...(oauth ? { oauth: { redirectUrl: `${location.origin}/`, clientMetadata: { client_name: 'tabagent conformance' }, ...oauth, onRedirect: (url) => void (redirect = url.href) } } : {}),
           // Accepted as the person left the form: nothing filled in, the defaults stand.
           ...(elicit ? { elicit: async () => ({ action: 'accept', content: {} }) } : {}),
         };

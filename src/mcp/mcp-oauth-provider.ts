@@ -29,6 +29,11 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
     return this.#redirectUrl;
   }
 
+  /** The app's Client ID Metadata Document, if it has one: the SDK uses it as the client id where the server supports it. */
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.clientMetadataUrl;
+  }
+
   /** A public client (a page keeps no secret): PKCE instead, refresh tokens when the server gives them. */
   get clientMetadata(): OAuthClientMetadata {
     return {

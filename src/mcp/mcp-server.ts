@@ -18,6 +18,7 @@ import { checkCallOptions } from '../tools/define-tool.js';
 import { toToolName, toolNames } from '../tools/tool-names.js';
 import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
+import { elicitationHandler } from './mcp-elicitation.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { mcpTool, type ToolCaller } from './mcp-tool.js';
 import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
@@ -36,9 +37,12 @@ export async function serverTools(url: string | URL, options: McpToolsOptions): 
   checkCallOptions('', options);
   const { connectTimeoutMs } = options;
   if (connectTimeoutMs !== undefined && !(connectTimeoutMs > 0)) throw new InvalidOptionsError('connectTimeoutMs', 'must be a positive number of milliseconds');
+  if (options.elicit !== undefined && typeof options.elicit !== 'function') throw new InvalidOptionsError('elicit', 'must be a function');
   if (options.oauth !== undefined) {
     if (options.authProvider) throw new InvalidOptionsError('oauth', 'cannot be given with authProvider');
     if (!URL.canParse(String(options.oauth?.redirectUrl), globalThis.location?.href)) throw new InvalidOptionsError('oauth.redirectUrl', 'must be a URL');
+    const { clientMetadataUrl } = options.oauth;
+    if (clientMetadataUrl !== undefined && !(URL.canParse(clientMetadataUrl) && new URL(clientMetadataUrl).protocol === 'https:')) throw new InvalidOptionsError('oauth.clientMetadataUrl', 'must be an https URL');
   }
   const server = new McpServer(at, options);
   await server.start();
@@ -166,9 +170,12 @@ class McpServer implements McpServerTools, ToolCaller {
   async #connect(signal?: AbortSignal): Promise<Client> {
     const { headers, token, fetch } = this.#options;
     const authProvider = this.#options.authProvider ?? this.#authProvider;
+    const { elicit } = this.#options;
     const client = new Client(
       { name: 'tabagent', version: '1' },
       {
+        // Only what the app can answer: a server that may ask for input learns it can only if the app gave `elicit`.
+        capabilities: elicit ? { elicitation: { form: {}, url: {} } } : {},
         listChanged: {
           tools: {
             debounceMs: 50,
@@ -186,6 +193,7 @@ class McpServer implements McpServerTools, ToolCaller {
       ...(authProvider ? { authProvider: authProvider as unknown as OAuthClientProvider } : token !== undefined ? { authProvider: { token: async () => (typeof token === 'function' ? await token() : token) } } : {}),
       ...(fetch ? { fetch } : {}),
     });
+    if (elicit) client.setRequestHandler('elicitation/create', elicitationHandler(this.url, elicit));
     client.onclose = () => this.#forget(client);
     // The standing stream's troubles (the SDK reconnects it); calls report their own.
     client.onerror = () => undefined;

@@ -229,6 +229,8 @@ describe('mcpTools refuses bad options with InvalidOptionsError, before it conne
     ['timeoutMs', ['http://127.0.0.1:9/mcp', { timeoutMs: 0 }]],
     ['connectTimeoutMs', ['http://127.0.0.1:9/mcp', { connectTimeoutMs: -1 }]],
     ['onError', ['http://127.0.0.1:9/mcp', { onError: 'throw' }]],
+    ['elicit', ['http://127.0.0.1:9/mcp', { elicit: 'yes' }]],
+    ['oauth.clientMetadataUrl', ['http://127.0.0.1:9/mcp', { oauth: { redirectUrl: 'http://app.example/', clientMetadataUrl: 'http://app.example/client.json' } }]],
   ] as const)('%s', async (option, args) => {
     const error = await mcpTools(...(args as unknown as Parameters<typeof mcpTools>)).catch((e: unknown) => e);
     expect(isInvalidOptionsError(error)).toBe(true);
