@@ -11,7 +11,7 @@
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
-import { Client, StreamableHTTPClientTransport, type CallToolResult, type OAuthClientProvider, type Progress, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
 import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { checkCallOptions } from '../tools/define-tool.js';
@@ -20,7 +20,7 @@ import type { Tool } from '../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
 import { elicitationHandler } from './mcp-elicitation.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
-import { mcpTool, type ToolCaller } from './mcp-tool.js';
+import { mcpTool, type CallOptions, type KeptTask, type ToolCaller } from './mcp-tool.js';
 import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
 
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -61,6 +61,8 @@ class McpServer implements McpServerTools, ToolCaller {
   readonly #endpoint: URL;
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
+  /** Progress of calls made as tasks, by the progress token each was given (it outlives the request). */
+  readonly #taskProgress = new Map<string, CallOptions['onprogress']>();
   /** Sessions opened so far: a later one may offer other tools. */
   #sessions = 0;
   #closed = false;
@@ -126,15 +128,102 @@ class McpServer implements McpServerTools, ToolCaller {
     }
   }
 
-  async call(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onprogress: (progress: Progress) => void }): Promise<CallToolResult> {
+  get takesTasks(): boolean {
+    return Boolean(this.#client?.getServerCapabilities()?.tasks?.requests?.tools?.call);
+  }
+
+  async call(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     try {
       // The SDK's own timeout only backs up the tool's (which aborts the signal first).
       return await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal);
     } catch (error) {
-      if (options.signal.aborted) throw options.signal.reason;
-      if (this.#closed) throw new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
-      throw new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
+      throw this.#callError(name, error, options.signal);
     }
+  }
+
+  /**
+   * A call made as a task (MCP 2025-11-25): the server answers with the
+   * task at once, kept (`keep`) before the wait, then polled (tasks/get,
+   * its status messages as progress) until it ends or asks for input, and
+   * its result fetched (tasks/result, whose stream carries what the server
+   * sends meanwhile). An abort or a timeout cancels it (tasks/cancel).
+   */
+  async callTask(name: string, args: Record<string, unknown>, options: CallOptions & { keep?: (state: KeptTask) => Promise<void> }): Promise<CallToolResult> {
+    // A token of our own: the task's progress outlives the request that started it.
+    const progressToken = `tabagent-task-${crypto.randomUUID()}`;
+    this.#taskProgress.set(progressToken, options.onprogress);
+    try {
+      // Once: a request refused for a forgotten session never ran, and one that ran started a task.
+      const { task } = await this.#onSession(
+        (client) => client.request({ method: 'tools/call', params: { name, arguments: args, task: {}, _meta: { progressToken } } }, specTypeSchemas.CreateTaskResult, { signal: options.signal, timeout: options.timeoutMs + 1000 }),
+        options.signal,
+      );
+      try {
+        await options.keep?.({ mcpTask: { serverUrl: this.url, taskId: task.taskId, progressToken } });
+      } catch (error) {
+        // Not kept, so it could not be found again after a reload: not left running.
+        void this.#cancelTask(task.taskId);
+        throw error;
+      }
+      return await this.#awaitTask(task, options);
+    } catch (error) {
+      throw this.#callError(name, error, options.signal);
+    } finally {
+      this.#taskProgress.delete(progressToken);
+    }
+  }
+
+  async resumeTask(name: string, kept: KeptTask['mcpTask'], options: CallOptions): Promise<CallToolResult> {
+    if (kept.serverUrl !== this.url) {
+      throw new McpToolError({ serverUrl: this.url, toolName: name, failure: 'protocol', detail: `the call's task ${kept.taskId} was started on ${kept.serverUrl}, not this server` });
+    }
+    this.#taskProgress.set(kept.progressToken, options.onprogress);
+    try {
+      return await this.#awaitTask({ taskId: kept.taskId }, options);
+    } catch (error) {
+      throw this.#callError(name, error, options.signal);
+    } finally {
+      this.#taskProgress.delete(kept.progressToken);
+    }
+  }
+
+  async #awaitTask(started: Partial<GetTaskResult> & { taskId: string }, options: CallOptions): Promise<CallToolResult> {
+    const { taskId } = started;
+    const { signal } = options;
+    const timeout = options.timeoutMs + 1000;
+    try {
+      let task = started.status ? started : undefined;
+      let said = started.statusMessage;
+      while (!task || task.status === 'working') {
+        if (task) await sleep(Math.min(Math.max(task.pollInterval ?? 1000, 50), 5000), signal);
+        try {
+          task = await this.#onSession((client) => client.request({ method: 'tasks/get', params: { taskId } }, specTypeSchemas.GetTaskResult, { signal, timeout }), signal);
+        } catch (error) {
+          if (!ProtocolError.isInstance(error)) throw error;
+          throw new TaskGone(`the task ${taskId} is gone (the server says: ${error.message})`, error);
+        }
+        if (task.statusMessage && task.statusMessage !== said) options.onstatus((said = task.statusMessage));
+      }
+      if (task.status === 'cancelled') throw new TaskGone(`the task ${taskId} was cancelled${task.statusMessage ? ` (${task.statusMessage})` : ''}`);
+      // Ended, or waiting for input: the result, once there, with what the server asks meanwhile on its stream.
+      return (await this.#onSession((client) => client.request({ method: 'tasks/result', params: { taskId } }, specTypeSchemas.CallToolResult, { signal, timeout }), signal)) as CallToolResult;
+    } catch (error) {
+      if (signal.aborted) void this.#cancelTask(taskId);
+      throw error;
+    }
+  }
+
+  /** Best effort: the server is told to stop the task. */
+  async #cancelTask(taskId: string): Promise<void> {
+    await this.#client?.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, { timeout: 10_000 }).catch(() => undefined);
+  }
+
+  #callError(name: string, error: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted) return signal.reason;
+    if (error instanceof McpToolError) return error;
+    if (this.#closed) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
+    if (error instanceof TaskGone) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'protocol', detail: error.message, ...(error.rpcCode !== undefined ? { rpcCode: error.rpcCode } : {}), cause: error.cause });
+    return new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
   }
 
   /**
@@ -194,6 +283,16 @@ class McpServer implements McpServerTools, ToolCaller {
       ...(fetch ? { fetch } : {}),
     });
     if (elicit) client.setRequestHandler('elicitation/create', elicitationHandler(this.url, elicit));
+    // Progress of a task comes after its request ended, under the token tabagent gave it: the
+    // SDK knows only tokens of requests in flight, so those go to it and the rest to their task.
+    const sdkProgress = (client as unknown as { _onprogress?: (notification: ProgressNotification) => void })._onprogress;
+    if (typeof sdkProgress === 'function') {
+      client.setNotificationHandler('notifications/progress', (notification) => {
+        const task = this.#taskProgress.get(String(notification.params.progressToken));
+        if (task) task(notification.params);
+        else sdkProgress.call(client, notification);
+      });
+    }
     client.onclose = () => this.#forget(client);
     // The standing stream's troubles (the SDK reconnects it); calls report their own.
     client.onerror = () => undefined;
@@ -222,10 +321,27 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #setTools(definitions: readonly McpToolDefinition[]): void {
     const { filter } = this.#options;
-    const offered = filter ? definitions.filter((d) => filter({ name: d.name, title: d.title, description: d.description, annotations: d.annotations })) : definitions;
+    const offered = filter ? definitions.filter((d) => filter({ name: d.name, title: d.title, description: d.description, annotations: d.annotations, ...(d.execution?.taskSupport ? { taskSupport: d.execution.taskSupport } : {}) })) : definitions;
     // MCP names may hold `.` or `/`.
     const names = toolNames(offered.map((d) => d.name));
     this.#tools = offered.map((definition, i) => mcpTool(definition, names[i]!, this, this.#options));
     for (const listener of [...this.#listeners]) listener();
   }
+}
+
+/** A task the server no longer has (or cancelled elsewhere): the call cannot end as the task would have. */
+class TaskGone extends Error {
+  readonly rpcCode?: number;
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    if (ProtocolError.isInstance(cause)) this.rpcCode = cause.code;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 }

@@ -38,6 +38,8 @@ export interface McpToolInfo {
   description?: string;
   /** The server's hints: `readOnlyHint`, `destructiveHint` (true when not said), `idempotentHint`, `openWorldHint`. */
   annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** Whether it is called as a task (MCP 2025-11-25): `'required'`, `'optional'`, or `'forbidden'` (also when not said). */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
 }
 
 /**
@@ -105,6 +107,13 @@ export interface McpToolsOptions {
    * server's word: give `true` for a server you do not trust.
    */
   needsApproval?: boolean | ((tool: McpToolInfo) => boolean);
+  /**
+   * Call tools that allow it (`taskSupport: 'optional'`) as tasks too (default
+   * false): tools that require it always are. A task's id is kept with the
+   * started call, so a call cut off by a reload resumes (`chat.runTool`)
+   * waiting for the same task instead of running it again.
+   */
+  asTasks?: boolean | ((tool: McpToolInfo) => boolean);
   /** What a failed call does to the run (default `'inform'`: the model reads the error, as MCP intends). */
   onError?: ErrorPolicy;
   /** Give up on a call after this long (default 60 000 ms): the server is told (MCP cancellation) and the call fails with ToolTimeoutError. */
