@@ -36,10 +36,10 @@ describe('the reference server', () => {
     const { chat, fake } = await localChat([call('get-sum', { a: 1, b: 2 }), 'It is 3.'], { tools: [mcp] });
     expect((await chat.send('1 + 2?')).text).toBe('It is 3.');
     expect(results(fake.requests[1]!.last)).toEqual(['"The sum of 1 and 2 is 3."']);
-  }, 30_000);
+  }, 60_000); // two restarts of a Node process on a shared machine
 });
 
-describe('elicitation (the server asks the person during a call)', () => {
+describe('elicitation (the server asks the person during a call)', { timeout: 20_000 }, () => {
   it('without `elicit` the server is not told tabagent can ask: it offers no tool that would', async () => {
     const mcp = await open(reference.url);
     expect(mcp.tools.map((t) => t.name)).not.toContain('trigger-elicitation-request');
@@ -82,4 +82,27 @@ describe('elicitation (the server asks the person during a call)', () => {
     expect(asked).toEqual([{ mode: 'url', serverUrl: reference.url, message: 'Please open the link to complete this action.', url: 'https://pay.example/checkout', elicitationId: expect.any(String) }]);
     expect(results(fake.requests[1]!.last)[0]).toContain('declined');
   });
+});
+
+describe('tasks on the reference server', () => {
+  it('its research tool (taskSupport required) runs as a task; its question mid-task (input_required) reaches elicit, and the answer shapes the result', async () => {
+    const asked: McpElicitation[] = [];
+    const mcp = await open(reference.url, {
+      elicit: (request) => {
+        asked.push(request);
+        return { action: 'accept', content: { interpretation: 'snake' } };
+      },
+    });
+    const research = mcp.tools.find((t) => t.name === 'simulate-research-query');
+    expect(research).toBeDefined();
+    const { chat, fake } = await localChat([call('simulate-research-query', { topic: 'python', ambiguous: true }), 'Done.'], { tools: [mcp] });
+    const statuses: unknown[] = [];
+    chat.on('tool-progress', (e) => statuses.push(e.details));
+    await chat.send('research python');
+    expect(asked).toEqual([expect.objectContaining({ mode: 'form', serverUrl: reference.url })]);
+    // Polled: the status the wait stops at (input_required) is always seen.
+    expect(statuses).toContainEqual({ message: 'Found multiple interpretations for "python". Requesting clarification...' });
+    const report = JSON.parse(results(fake.requests[1]!.last)[0]!) as string;
+    expect(report).toContain('# Research Report: python (snake)');
+  }, 60_000); // four stages of a second each, on a shared machine
 });
