@@ -7,6 +7,7 @@
 //   /secure/mcp   the same, only with `Authorization: Bearer secret-token`
 //   /garbage/mcp  answers every request with an HTML page (not MCP)
 //   /names/mcp    a server with tools named `files/read` and `files_read`
+//   /ask/mcp      a server whose `sign_up` asks the person for their name and plan (elicitation)
 //   /state        GET: what the tools saw (calls, cancellations, deletions)
 //   /control      POST ?do=add-weather (a tool appears: tools/list_changed)
 //                      ?do=forget-sessions (as a restart does: old session ids get 404)
@@ -105,7 +106,32 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
     return server;
   };
 
-  const handleMcp = async (request, needsToken) => {
+  // A tool that asks the person mid-call (MCP elicitation): the demo's form.
+  const askServer = () => {
+    const server = new McpServer({ name: 'sign-up', version: '1.0.0' });
+    server.registerTool('sign_up', { description: 'Sign the user up for the newsletter service', inputSchema: z.object({}), annotations: { destructiveHint: false } }, async (_args, ctx) => {
+      const answer = await ctx.mcpReq.elicitInput({
+        mode: 'form',
+        message: 'Which name and plan should the account have?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Your name', minLength: 1 },
+            plan: { type: 'string', title: 'Plan', enum: ['basic', 'pro'], default: 'basic' },
+            newsletter: { type: 'boolean', title: 'Send me the newsletter', default: false },
+          },
+          required: ['name'],
+        },
+      });
+      state.calls.push({ tool: 'sign_up', answer });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `You did not sign up (${answer.action}).` }] };
+      const { name, plan, newsletter } = answer.content;
+      return { content: [{ type: 'text', text: `Signed up ${name} for the ${plan} plan${newsletter ? ', with the newsletter' : ''}.` }] };
+    });
+    return server;
+  };
+
+  const handleMcp = async (request, needsToken, newServerFor = newServer) => {
     if (needsToken && request.headers.get('authorization') !== 'Bearer secret-token') {
       return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } });
     }
@@ -115,7 +141,7 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
       if (!session) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: forgottenStatus, headers: { 'content-type': 'application/json' } });
       return session.transport.handleRequest(request);
     }
-    const server = newServer();
+    const server = newServerFor();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
@@ -157,14 +183,14 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
         return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
       }
       if (url.pathname === '/garbage/mcp') return void res.writeHead(200, { ...CORS, 'content-type': 'text/html' }).end('<html>Not MCP</html>');
-      if (url.pathname !== '/mcp' && url.pathname !== '/secure/mcp' && url.pathname !== '/names/mcp') return void res.writeHead(404, CORS).end();
+      if (!['/mcp', '/secure/mcp', '/names/mcp', '/ask/mcp'].includes(url.pathname)) return void res.writeHead(404, CORS).end();
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const request = new Request(url, { method: req.method, headers: req.headers, body: req.method === 'POST' ? body : undefined, signal: abort.signal });
-      const response = url.pathname === '/names/mcp' ? await statelessly(namesServer(), request) : await handleMcp(request, url.pathname === '/secure/mcp');
+      const response = url.pathname === '/names/mcp' ? await statelessly(namesServer(), request) : await handleMcp(request, url.pathname === '/secure/mcp', url.pathname === '/ask/mcp' ? askServer : newServer);
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
       if (!response.body) return void res.end();
       // Streamed as it comes: SSE events (progress, list changes) must arrive while the call runs.
