@@ -75,7 +75,7 @@ test.afterAll(async () => {
 /** The suite's run of one scenario: its exit code and what it printed. */
 function conformance(scenario: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const args = [CONFORMANCE_CLI, 'client', '--scenario', scenario, '--timeout', '40000', '--command', `${process.execPath} e2e/support/conformance-client.mjs`];
+    const args = [CONFORMANCE_CLI, 'client', '--scenario', scenario, '--timeout', '150000', '--command', `${process.execPath} e2e/support/conformance-client.mjs`];
     const child = spawn(CONFORMANCE_NODE, args, { env: { ...process.env, TABAGENT_BROWSER: browser.wsEndpoint(), TABAGENT_APP: 'http://127.0.0.1:4173/' } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -86,7 +86,8 @@ function conformance(scenario: string): Promise<{ code: number | null; output: s
 
 for (const scenario of SCENARIOS) {
   test(`conformance: ${scenario}`, async () => {
-    test.setTimeout(60_000);
+    // Each scenario starts Node twice and a page that signs in: seconds on a quiet machine, a minute on a loaded one.
+    test.setTimeout(180_000);
     const { code, output } = await conformance(scenario);
     expect(output, output).toContain('OVERALL: PASSED');
     expect(code).toBe(0);
@@ -95,7 +96,7 @@ for (const scenario of SCENARIOS) {
 
 for (const [scenario, { failure }] of Object.entries(SUITE_BUGS)) {
   test(`conformance: ${scenario} (a bug of the suite's: tabagent refuses what it serves)`, async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(180_000);
     const { code, output } = await conformance(scenario);
     expect(output, output).toContain(failure);
     expect(code).toBe(1);
