@@ -67,7 +67,8 @@ const failureOf = async (promise: Promise<unknown>) => {
   return { failure: error.failure, oauthError: error.oauthError, serverUrl: error.serverUrl };
 };
 
-describe('mcpTools with oauth', () => {
+// Two real servers and IndexedDB per test on a shared 2-core machine: a generous bound, not a goal.
+describe('mcpTools with oauth', { timeout: 20_000 }, () => {
   it('sends the page to the authorization server (registered, PKCE), and after finishMcpAuth a chat uses the protected tool', async () => {
     const { oauth, redirects } = page();
     const refused = await mcpTools(server.url, { oauth }).catch((e: unknown) => e);
