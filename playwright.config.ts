@@ -24,6 +24,8 @@ export default defineConfig({
     { command: 'node e2e/support/static-server.mjs --port 4177 --root dist/script-tag --cors', url: 'http://127.0.0.1:4177/tabagent.js', reuseExistingServer: !process.env.CI },
     // A real MCP server (the official SDK's), on another origin than the pages, with CORS.
     { command: 'node e2e/support/mcp-server.mjs --port 4191', url: 'http://127.0.0.1:4191/state', reuseExistingServer: !process.env.CI },
+    // A server whose tools are called as tasks (the SDK's task runtime), for reloads in the middle of one.
+    { command: 'node e2e/support/mcp-task-server.mjs --port 4194', url: 'http://127.0.0.1:4194/state', reuseExistingServer: !process.env.CI },
     // The same behind OAuth: the MCP server on 4192, its authorization server (the MCP SDK's) on 4193.
     { command: 'node e2e/support/mcp-oauth-server.mjs --port 4192 --auth-port 4193', url: 'http://127.0.0.1:4192/state', reuseExistingServer: !process.env.CI },
     // The app that installs the packed tarball (scripts/packed-apps.mjs), as Vite and as webpack built it.

@@ -2,7 +2,7 @@
 // does with them (send, stop, regenerate, open, rename, export, import,
 // delete). The store works with or without a model, so all but sending work
 // while a model downloads, or when none can run.
-import type { Agent, ApprovalDecision, ChatOptions, ToolCallInfo } from '../src/index.js';
+import type { Agent, ApprovalDecision, ChatOptions, ToolCallInfo, ToolEntry } from '../src/index.js';
 import { ChatSession } from './chat-session.js';
 import { importFailureText } from './error-text.js';
 import { demoTools } from './tools.js';
@@ -33,6 +33,8 @@ export interface ChatsView {
 export class Chats {
   /** The open chat; null for a new chat, which is stored only once something is said in it. */
   #session: ChatSession | null = null;
+  /** The demo's tools, and an MCP server's once one is connected (?mcp=…). */
+  #tools: ToolEntry[] = [...demoTools];
   #running: AbortController | null = null;
   #run: Promise<void> | null = null;
   #listRefresh = 0;
@@ -95,7 +97,7 @@ export class Chats {
       await this.#session.chat.rename(title);
     } else {
       // A chat that is not open is renamed through a short-lived copy of it.
-      const chat = await this.agent.openChat(id, { tools: demoTools, allowMissingTools: true });
+      const chat = await this.agent.openChat(id, { tools: this.#tools, allowMissingTools: true });
       try {
         await chat.rename(title);
       } finally {
@@ -202,14 +204,20 @@ export class Chats {
     };
   }
 
+  /** More tools for every chat: the one open now, and those opened or started after. */
+  async addTools(tools: ToolEntry): Promise<void> {
+    this.#tools = [...this.#tools, tools];
+    await this.#session?.chat.setTools(this.#tools);
+  }
+
   #chatOptions(): ChatOptions {
     // Approval is asked of the person, in the page: the run waits on the dialog's answer.
-    return { tools: demoTools, approve: (call) => this.#approve(call), maxConcurrentTools: 2 };
+    return { tools: this.#tools, approve: (call) => this.#approve(call), maxConcurrentTools: 2 };
   }
 
   async #approve(call: ToolCallInfo): Promise<ApprovalDecision> {
     this.#session?.card(call.callId)?.awaitingApproval();
-    const tool = demoTools.find((t) => t.name === call.toolName);
+    const tool = this.#session?.chat.tools.find((t) => t.name === call.toolName);
     const allowed = await this.view.dialog.ask(approvalQuestion(call, tool?.description));
     return allowed ? true : { approved: false, reason: 'the user denied it' };
   }

@@ -2,8 +2,9 @@
 // tests). It is a script, not a language model: it reacts to a few kinds of
 // request so that a person can try every part of the page — a managed tool
 // with progress, a raw tool the page answers, a tool that needs approval, a
-// long streamed answer to stop with Escape, and a reply full of HTML that
-// must stay text.
+// long streamed answer to stop with Escape, a reply full of HTML that must
+// stay text, and (with an MCP server on the address, ?mcp=…) a tool whose
+// server asks the person to fill a form.
 import type { ModelFamily } from '../src/index.js';
 import type { FakeOutput, FakeRequest } from '../src/testing/index.js';
 import { toolCallsText } from '../src/testing/index.js';
@@ -37,6 +38,7 @@ function answer(text: string, call: (lead: string, ...calls: Array<{ name: strin
   }
   const remove = /\b(?:delete|remove|erase)\s+(?:the\s+)?(?:file\s+)?["'`]?([\w][\w.\-/]*)["'`]?/i.exec(text);
   if (remove) return call('That cannot be undone, so the page will ask you first.', { name: 'delete_file', arguments: { path: remove[1]!.replace(/\.+$/, '') } });
+  if (/\bsign me up\b/i.test(text)) return call('The server will ask you a few things.', { name: 'sign_up' });
   if (/\b(page|time|where am i)\b/i.test(text)) return call('', { name: 'get_page_info' });
   if (/\b(story|long|stream)/i.test(text)) return { text: STORY, tokenDelayMs: STORY_TOKEN_DELAY_MS };
   if (/\b(html|markdown|xss|format)/i.test(text)) return HTML_REPLY;
@@ -62,6 +64,8 @@ function describe(call: PastCall | undefined, result: unknown): string {
       const left = Array.isArray(r.remaining) && r.remaining.length ? r.remaining.map((f) => `\`${String(f)}\``).join(', ') : 'nothing';
       return `Done: \`${String(r.deleted)}\` is gone. Still there: ${left}.`;
     }
+    case 'sign_up':
+      return typeof result === 'string' ? result : `The tool answered: \`${JSON.stringify(result)}\``;
     default:
       return `The tool answered: \`${JSON.stringify(result)}\``;
   }

@@ -5,6 +5,7 @@ import { createAgent, type LoadProgress } from '../src/index.js';
 import { Chats } from './chats.js';
 import { canRunCpuModels } from './cpu-catalog.js';
 import { loadFailureText } from './error-text.js';
+import { connectMcp, mcpAddress } from './mcp.js';
 import { detectGpu, type GpuSupport } from './gpu.js';
 import { ModelLoader, startupChoice, type LoadSource } from './model-loader.js';
 import { ModelMenu } from './model-menu.js';
@@ -137,6 +138,16 @@ async function boot(): Promise<void> {
   modelChanged();
   await chats.restore();
   document.body.dataset.chats = 'ready';
+  // An MCP server the address names (?mcp=…): its tools join every chat once it answers.
+  const mcp = mcpAddress(location.search);
+  if (mcp) {
+    guard(
+      connectMcp(mcp, dialog).then(async (server) => {
+        await chats.addTools(server);
+        toasts.show(`Connected to ${server.server.name || new URL(server.url).host}: ${server.tools.map((t) => t.name).join(', ')}.`);
+      }),
+    );
+  }
 
   [gpu, cpuRuns] = await Promise.all([detectGpu(), canRunCpuModels()]);
   const first = await startupChoice(gpu.available);

@@ -911,3 +911,22 @@ test.describe('on a phone-sized screen', () => {
     await expect(lastTurn(page)).toHaveAttribute('data-state', 'done');
   });
 });
+
+test('an MCP server that asks for input mid-call (?mcp=…): the page shows its form, as text, and the answer reaches the tool', async ({ page }) => {
+  const errors = watchErrors(page);
+  await fetch('http://127.0.0.1:4191/control?do=reset', { method: 'POST' });
+  await page.goto(`${DEMO}?mcp=${encodeURIComponent('http://127.0.0.1:4191/ask/mcp')}`);
+  await ready(page);
+  await expect(page.locator('.toast').filter({ hasText: 'Connected to sign-up' })).toContainText('sign_up');
+  await input(page).fill('Sign me up');
+  await input(page).press('Enter');
+  const form = page.getByRole('dialog', { name: 'The server asks you' });
+  await expect(form).toContainText('Which name and plan should the account have?', { timeout: 15_000 });
+  await expect(form.getByLabel('Plan')).toHaveValue('basic');
+  await form.getByLabel('Your name (required)').fill('Ada');
+  await form.getByLabel('Plan').selectOption('pro');
+  await shot(page, 'elicitation');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(lastTurn(page)).toContainText('Signed up Ada for the pro plan.', { timeout: 15_000 });
+  expect(errors, 'errors in the page').toEqual([]);
+});

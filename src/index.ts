@@ -30,7 +30,7 @@ export { hopCountIs, hasToolCall, type StopCondition } from './agent/stop-condit
 export type { PrepareStep, StepSettings } from './agent/prepare-step.js';
 export { tool, rawTool, type ToolDefinition, type RawToolDefinition } from './tools/define-tool.js';
 export type { ErrorPolicy, InputSchema, ManagedTool, RawTool, RetryPolicy, Tool, ToolContext, ToolEntry, ToolSource, ToolTraits } from './tools/types.js';
-export { finishMcpAuth, mcpTools, type FinishMcpAuthOptions, type McpAuthProvider, type McpCallResult, type McpOAuthOptions, type McpServerTools, type McpToolInfo, type McpToolsOptions } from './mcp/mcp-tools.js';
+export { finishMcpAuth, mcpTools, type FinishMcpAuthOptions, type McpAuthProvider, type McpCallResult, type McpElicitation, type McpElicitationAnswer, type McpElicitationSchema, type McpOAuthOptions, type McpServerTools, type McpToolInfo, type McpToolsOptions } from './mcp/mcp-tools.js';
 export { webMcpTools, type WebMcpTools, type WebMcpToolInfo, type WebMcpToolsOptions } from './mcp/webmcp-tools.js';
 export { registerWebMcpTools, type RegisterWebMcpToolsOptions } from './agent/register-webmcp-tools.js';
 export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason, TemplateMismatch } from './shared/model.js';

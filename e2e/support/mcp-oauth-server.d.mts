@@ -3,6 +3,8 @@ export interface McpOAuthTestState {
   /** Requests to the authorization server's /authorize (each is a redirect of the page). */
   authorizations: number;
   calls: Array<{ tool: string; name: string; client: string }>;
+  /** Every token is refused as too narrow (403 insufficient_scope). */
+  refuseScope: boolean;
 }
 
 export interface McpOAuthTestServer {
@@ -12,7 +14,7 @@ export interface McpOAuthTestServer {
   /** The authorization server. */
   issuer: string;
   state: McpOAuthTestState;
-  control(what: 'revoke-tokens' | 'expire-tokens' | 'reset'): void;
+  control(what: 'revoke-tokens' | 'expire-tokens' | 'refuse-scope' | 'reset'): void;
   close(): Promise<void>;
 }
 

@@ -15,7 +15,11 @@
 //   /state    GET: authorizations started, tokens that work, tool calls
 //   /control  POST ?do=revoke-tokens (every token stops working)
 //                  ?do=expire-tokens (every token is past its expiry)
+//                  ?do=refuse-scope (every token is refused as too narrow: 403
+//                     insufficient_scope asking for `notes:admin`, which it never grants)
 //                  ?do=reset
+// A client registered beforehand: `notes-app` (public, no secret), with the
+// e2e harness and the unit tests' page as redirect URIs.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -35,7 +39,7 @@ const NO_RATE_LIMIT = { rateLimit: false };
 const listen = (server, port, host) => new Promise((resolve) => server.listen(port, host, () => resolve(`http://${host}:${server.address().port}`)));
 
 export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '127.0.0.1' } = {}) {
-  const state = { authorizations: 0, calls: [] };
+  const state = { authorizations: 0, calls: [], refuseScope: false };
 
   // The authorization server.
   const app = express();
@@ -51,6 +55,7 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
     if (req.path === '/authorize') state.authorizations++;
     next();
   });
+  await provider.clientsStore.registerClient({ client_id: 'notes-app', client_name: 'Notes', redirect_uris: ['http://app.example/callback', 'http://127.0.0.1:4173/'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' });
   app.use(mcpAuthRouter({ ...authOptions, authorizationOptions: NO_RATE_LIMIT, tokenOptions: NO_RATE_LIMIT, clientRegistrationOptions: NO_RATE_LIMIT, revocationOptions: NO_RATE_LIMIT }));
   const oauthMetadata = createOAuthMetadata(authOptions);
 
@@ -77,6 +82,10 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
   const handleMcp = async (request) => {
     const authInfo = await gate(request);
     if (authInfo instanceof Response) return authInfo;
+    if (state.refuseScope) {
+      const challenge = `Bearer error="insufficient_scope", scope="notes:admin", resource_metadata="${resourceMetadataUrl}"`;
+      return new Response(JSON.stringify({ error: 'insufficient_scope' }), { status: 403, headers: { 'content-type': 'application/json', 'www-authenticate': challenge } });
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await newServer(authInfo).connect(transport);
     return transport.handleRequest(request);
@@ -84,8 +93,9 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
   const control = (what) => {
     if (what === 'revoke-tokens') provider.tokens.clear();
     else if (what === 'expire-tokens') for (const token of provider.tokens.values()) token.expiresAt = Date.now() - 1000;
+    else if (what === 'refuse-scope') state.refuseScope = true;
     else if (what === 'reset') {
-      Object.assign(state, { authorizations: 0, calls: [] });
+      Object.assign(state, { authorizations: 0, calls: [], refuseScope: false });
       provider.tokens.clear();
     }
   };

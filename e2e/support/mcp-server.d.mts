@@ -10,7 +10,7 @@ export interface McpTestServer {
   origin: string;
   url: string;
   state: McpTestState;
-  control(what: 'add-weather' | 'forget-sessions' | 'reset'): void;
+  control(what: 'add-weather' | 'forget-sessions' | 'forget-sessions-400' | 'reset'): void;
   close(): Promise<void>;
 }
 

@@ -6,9 +6,12 @@
 //   /mcp          the server (tools below)
 //   /secure/mcp   the same, only with `Authorization: Bearer secret-token`
 //   /garbage/mcp  answers every request with an HTML page (not MCP)
+//   /names/mcp    a server with tools named `files/read` and `files_read`
+//   /ask/mcp      a server whose `sign_up` asks the person for their name and plan (elicitation)
 //   /state        GET: what the tools saw (calls, cancellations, deletions)
 //   /control      POST ?do=add-weather (a tool appears: tools/list_changed)
 //                      ?do=forget-sessions (as a restart does: old session ids get 404)
+//                      ?do=forget-sessions-400 (the same, answered 400 as the reference server does)
 //                      ?do=reset
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +34,8 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
   const state = { calls: [], cancelled: [], deleted: [], weather: false };
   /** Session id → its transport and server. */
   const sessions = new Map();
+  /** What an unknown session id is answered: 404 as the spec asks, or 400 as the reference server does. */
+  let forgottenStatus = 404;
 
   const weatherTool = (server) =>
     server.registerTool(
@@ -93,17 +98,50 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
     return server;
   };
 
-  const handleMcp = async (request, needsToken) => {
+  // Two tools whose names read the same once made tool names: the slash one listed first.
+  const namesServer = () => {
+    const server = new McpServer({ name: 'names', version: '1.0.0' });
+    server.registerTool('files/read', { description: 'Read a file (by path)', inputSchema: z.object({}), annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: 'text', text: 'files/read' }] }));
+    server.registerTool('files_read', { description: 'Read a file (by id)', inputSchema: z.object({}), annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: 'text', text: 'the real files_read' }] }));
+    return server;
+  };
+
+  // A tool that asks the person mid-call (MCP elicitation): the demo's form.
+  const askServer = () => {
+    const server = new McpServer({ name: 'sign-up', version: '1.0.0' });
+    server.registerTool('sign_up', { description: 'Sign the user up for the newsletter service', inputSchema: z.object({}), annotations: { destructiveHint: false } }, async (_args, ctx) => {
+      const answer = await ctx.mcpReq.elicitInput({
+        mode: 'form',
+        message: 'Which name and plan should the account have?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Your name', minLength: 1 },
+            plan: { type: 'string', title: 'Plan', enum: ['basic', 'pro'], default: 'basic' },
+            newsletter: { type: 'boolean', title: 'Send me the newsletter', default: false },
+          },
+          required: ['name'],
+        },
+      });
+      state.calls.push({ tool: 'sign_up', answer });
+      if (answer.action !== 'accept') return { content: [{ type: 'text', text: `You did not sign up (${answer.action}).` }] };
+      const { name, plan, newsletter } = answer.content;
+      return { content: [{ type: 'text', text: `Signed up ${name} for the ${plan} plan${newsletter ? ', with the newsletter' : ''}.` }] };
+    });
+    return server;
+  };
+
+  const handleMcp = async (request, needsToken, newServerFor = newServer) => {
     if (needsToken && request.headers.get('authorization') !== 'Bearer secret-token') {
       return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } });
     }
     const id = request.headers.get('mcp-session-id');
     if (id) {
       const session = sessions.get(id);
-      if (!session) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+      if (!session) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: forgottenStatus, headers: { 'content-type': 'application/json' } });
       return session.transport.handleRequest(request);
     }
-    const server = newServer();
+    const server = newServerFor();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
@@ -113,14 +151,22 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
     return transport.handleRequest(request);
   };
 
+  const statelessly = async (server, request) => {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
   const control = (what) => {
     if (what === 'add-weather' && !state.weather) {
       state.weather = true;
       for (const { server } of sessions.values()) weatherTool(server);
-    } else if (what === 'forget-sessions') {
+    } else if (what === 'forget-sessions' || what === 'forget-sessions-400') {
+      forgottenStatus = what === 'forget-sessions' ? 404 : 400;
       for (const { transport } of sessions.values()) void transport.close();
       sessions.clear();
     } else if (what === 'reset') {
+      forgottenStatus = 404;
       Object.assign(state, { calls: [], cancelled: [], deleted: [], weather: false });
       for (const { transport } of sessions.values()) void transport.close();
       sessions.clear();
@@ -137,14 +183,14 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
         return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
       }
       if (url.pathname === '/garbage/mcp') return void res.writeHead(200, { ...CORS, 'content-type': 'text/html' }).end('<html>Not MCP</html>');
-      if (url.pathname !== '/mcp' && url.pathname !== '/secure/mcp') return void res.writeHead(404, CORS).end();
+      if (!['/mcp', '/secure/mcp', '/names/mcp', '/ask/mcp'].includes(url.pathname)) return void res.writeHead(404, CORS).end();
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const request = new Request(url, { method: req.method, headers: req.headers, body: req.method === 'POST' ? body : undefined, signal: abort.signal });
-      const response = await handleMcp(request, url.pathname === '/secure/mcp');
+      const response = url.pathname === '/names/mcp' ? await statelessly(namesServer(), request) : await handleMcp(request, url.pathname === '/secure/mcp', url.pathname === '/ask/mcp' ? askServer : newServer);
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
       if (!response.body) return void res.end();
       // Streamed as it comes: SSE events (progress, list changes) must arrive while the call runs.

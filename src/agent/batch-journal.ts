@@ -4,6 +4,7 @@ import type { CommitState } from './chat-state.js';
 import type { BatchJournal } from './run-batch.js';
 import { Serial } from '../shared/serial.js';
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
+import type { JsonValue } from '../shared/json.js';
 
 /**
  * The batch's progress, written as it happens: one write at a time, each
@@ -17,20 +18,31 @@ export function batchJournal(commit: (messages: ChatMessage[], state: CommitStat
   const awaiting: string[] = [];
   const started = new Set<string>(markedWithTurn);
   const unwritten = new Set<string>(markedWithTurn);
+  /** What started calls keep to be resumed. */
+  const kept = new Map<string, JsonValue>();
   const write = new Serial();
   let closed = false;
   let last: Promise<void> = Promise.resolve();
-  const save = () => (last = write.run(() => (closed ? Promise.resolve() : commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting] }))));
+  const save = () => (last = write.run(() => (closed ? Promise.resolve() : commit([], { answers: [...answers], started: [...started], awaiting: [...awaiting], kept: Object.fromEntries(kept) }))));
   return {
     started(callId) {
       if (unwritten.delete(callId)) return Promise.resolve();
       started.add(callId);
       return save();
     },
+    kept(callId, state) {
+      if (closed) return Promise.resolve();
+      // A call marked with its turn is started on disk already: what it keeps goes with it.
+      unwritten.delete(callId);
+      started.add(callId);
+      kept.set(callId, state);
+      return save();
+    },
     awaiting(callId, more) {
       if (closed) return Promise.resolve();
       unwritten.delete(callId);
       started.delete(callId);
+      kept.delete(callId);
       awaiting.push(callId);
       return more ? save() : Promise.resolve();
     },
@@ -38,6 +50,7 @@ export function batchJournal(commit: (messages: ChatMessage[], state: CommitStat
       if (closed) return Promise.resolve();
       unwritten.delete(callId);
       started.delete(callId);
+      kept.delete(callId);
       if (record) answers.push(record);
       return more ? save() : Promise.resolve();
     },

@@ -23,6 +23,7 @@ import type { ChatChanges, ChatRecord, ChatStore } from '../store/records.js';
 import { StaleChatError } from '../store/stale-chat-error.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from '../shared/chat.js';
+import type { JsonValue } from '../shared/json.js';
 import { Serial } from '../shared/serial.js';
 
 export interface ChatStateInit {
@@ -33,6 +34,7 @@ export interface ChatStateInit {
   answers?: ToolResultRecord[];
   started?: string[];
   awaiting?: string[];
+  kept?: Record<string, JsonValue>;
   store: ChatStore;
   sync: TabSync;
   /** The messages changed (a commit here, or catching up with another tab). */
@@ -47,6 +49,8 @@ export interface CommitState {
   started?: string[];
   /** Pending calls waiting for approval. */
   awaiting?: string[];
+  /** What started calls kept to be resumed, by call id (only started calls keep anything). */
+  kept?: Record<string, JsonValue>;
   /** The chat's title, if it has none yet. */
   title?: string;
 }
@@ -57,6 +61,8 @@ export interface PendingChange {
   started?: string[];
   awaiting?: string[];
   done?: string[];
+  /** What these calls keep to be resumed. */
+  kept?: Record<string, JsonValue>;
 }
 
 export class ChatState {
@@ -70,6 +76,8 @@ export class ChatState {
   #started = new Set<string>();
   /** Pending calls waiting for a person's approval (as stored). */
   #awaiting = new Set<string>();
+  /** What started calls kept to be resumed (as stored). */
+  #kept = new Map<string, JsonValue>();
   readonly #store: ChatStore;
   readonly #sync: TabSync;
   readonly #onChange: (count: number) => void;
@@ -91,6 +99,7 @@ export class ChatState {
     for (const answer of init.answers ?? []) this.#answers.set(answer.callId, answer);
     this.#started = new Set(init.started);
     this.#awaiting = new Set(init.awaiting);
+    this.#kept = new Map(Object.entries(init.kept ?? {}));
     this.#store = init.store;
     this.#sync = init.sync;
     this.#onChange = init.onChange;
@@ -119,7 +128,12 @@ export class ChatState {
   /** Calls of the last turn still waiting for an answer; `interrupted` where a handler started and never finished. */
   get pendingToolCalls(): ToolCall[] {
     const waiting = this.pendingTurn?.toolCalls.filter((c) => !this.#answers.has(c.id)) ?? [];
-    return waiting.map((c) => (this.#started.has(c.id) ? { ...c, interrupted: true } : this.#awaiting.has(c.id) ? { ...c, awaitingApproval: true } : c));
+    return waiting.map((c) => (this.#started.has(c.id) ? { ...c, interrupted: true, ...(this.#kept.has(c.id) ? { resumable: true } : {}) } : this.#awaiting.has(c.id) ? { ...c, awaitingApproval: true } : c));
+  }
+
+  /** What a started call kept to be resumed, if anything. */
+  keptFor(callId: string): JsonValue | undefined {
+    return this.#kept.get(callId);
   }
 
   get answers(): ToolResultRecord[] {
@@ -159,7 +173,9 @@ export class ChatState {
     const keep = (ids: string[], more: string[] = []) => [...new Set([...ids, ...more])].filter((id) => !settled.has(id));
     const started = keep(this.started, change.started).filter((id) => !change.awaiting?.includes(id));
     const awaiting = keep(this.awaiting, change.awaiting).filter((id) => !change.started?.includes(id));
-    return { answers, started, awaiting };
+    // Only a started call keeps anything (a resumed one keeps what it had).
+    const kept = Object.fromEntries([...this.#kept, ...Object.entries(change.kept ?? {})].filter(([id]) => started.includes(id)));
+    return { answers, started, awaiting, kept };
   }
 
   /**
@@ -199,9 +215,9 @@ export class ChatState {
    * (none, unless given), in one write. `title`: only if the chat has none.
    */
   async commit(messages: ChatMessage[], state: CommitState = {}): Promise<void> {
-    const { answers = [], started = [], awaiting = [], title } = state;
+    const { answers = [], started = [], awaiting = [], kept, title } = state;
     const endsDraft = this.#drafting;
-    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, updatedAt: Date.now(), title, endsDraft });
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft });
     try {
       this.#version = await append();
     } catch (error) {
@@ -220,7 +236,7 @@ export class ChatState {
   }
 
   /** A commit is stored: the copy takes it too, and others hear of it. */
-  #committed(messages: ChatMessage[], { answers = [], started = [], awaiting = [], title }: CommitState): void {
+  #committed(messages: ChatMessage[], { answers = [], started = [], awaiting = [], kept = {}, title }: CommitState): void {
     this.#written++;
     this.#drafting = false;
     this.#messages.push(...messages);
@@ -228,6 +244,7 @@ export class ChatState {
     for (const answer of answers) this.#answers.set(answer.callId, answer);
     this.#started = new Set(started);
     this.#awaiting = new Set(awaiting);
+    this.#kept = new Map(Object.entries(kept));
     if (title && !this.#title) this.#title = title;
     this.#sync.announce(this.id, this.#token);
     this.#onChange(this.#messages.length);
@@ -247,6 +264,7 @@ export class ChatState {
     this.#answers.clear();
     this.#started = new Set();
     this.#awaiting = new Set();
+    this.#kept = new Map();
     this.#written++;
     this.#sync.announce(this.id, this.#token);
     this.#onChange(this.#messages.length);
@@ -314,7 +332,8 @@ export class ChatState {
     const known = this.#messages.length;
     const started = record.started ?? [];
     const awaiting = record.awaiting ?? [];
-    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || !sameIds(started, this.#started) || !sameIds(awaiting, this.#awaiting)) {
+    const kept = record.kept ?? {};
+    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || !sameIds(started, this.#started) || !sameIds(awaiting, this.#awaiting) || !sameIds(Object.keys(kept), new Set(this.#kept.keys()))) {
       const from = record.messageCount > known ? known : 0;
       const more = await this.#store.messages(this.id, from);
       this.#messages.splice(from, Infinity, ...more);
@@ -322,6 +341,7 @@ export class ChatState {
       for (const answer of record.answers) this.#answers.set(answer.callId, answer);
       this.#started = new Set(started);
       this.#awaiting = new Set(awaiting);
+      this.#kept = new Map(Object.entries(kept));
       this.#onChange(this.#messages.length);
     }
     return record;

@@ -23,7 +23,7 @@ import { ToolSet } from './tool-set.js';
 import { pageResult, type ToolResultInput } from './page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
-import type { JsonSchema } from '../shared/json.js';
+import type { JsonSchema, JsonValue } from '../shared/json.js';
 import { chatTool, type ChatToolOptions } from './chat-tool.js';
 import type { ChatMessage, ChatSettings, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
@@ -62,6 +62,7 @@ export interface ChatInit {
   answers?: ToolResultRecord[];
   started?: string[];
   awaiting?: string[];
+  kept?: Record<string, JsonValue>;
   context?: ContextOptions;
   controls?: RunControls;
 }
@@ -197,7 +198,9 @@ export class Chat extends Emitter<ChatEvents> {
   /**
    * Run a pending call of a managed tool by hand (a mixed turn, or
    * `returnToolRequests`), and answer it with the result, as sendToolResult
-   * would. A tool that needs approval is asked about as in a run.
+   * would. A tool that needs approval is asked about as in a run. An
+   * interrupted call marked `resumable` (an MCP task) is resumed: it waits
+   * for the same work, it does not start it again.
    */
   runTool(call: ToolCall, options: SendOptions = {}): Promise<Reply> {
     return this.#byHand(call?.id, options, (pending) => this.#runPending(pending, options, false));
@@ -252,16 +255,20 @@ export class Chat extends Emitter<ChatEvents> {
     if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
     const signal = options.signal ?? new AbortController().signal;
     const mark = (change: PendingChange) => this.#state.commit([], this.#state.pendingAfter(change));
+    // A call cut off after it kept its state is resumed with it (it ran, approved, once already).
+    const resumed = pending.resumable ? this.#state.keptFor(pending.id) : undefined;
     const batch = await runBatch([pending], () => managed, 1, {
       signal,
       maxResultChars: this.#settings.maxResultChars,
       hooks: this.#hooks,
       emit: (type, event) => this.emit(type, event),
-      approved,
+      approved: approved || resumed !== undefined,
       chain: [this.id],
+      ...(resumed !== undefined ? { resumed: (callId: string) => (callId === pending.id ? resumed : undefined) } : {}),
       journal: {
         // Marked started on disk first: a closed tab then reports it interrupted, never reruns it.
         started: (callId) => mark({ started: [callId] }),
+        kept: (callId, state) => mark({ started: [callId], kept: { [callId]: state } }),
         // Nobody to ask: it waits for chat.approve / chat.deny.
         awaiting: (callId) => mark({ awaiting: [callId] }),
         // A result is answered below; a failure leaves it no longer started, still pending.

@@ -403,3 +403,43 @@ describe('interrupted marks', () => {
     expect((await store.snapshot(chat.id)).record.started).toEqual(['b']);
   });
 });
+
+describe('a call that keeps what it needs to be resumed (ToolContext.keep)', () => {
+  it('is kept with the started call; reopened, it is resumable, and runTool gives the handler what it kept instead of starting anew', async () => {
+    const store = new SnapshotStore();
+    const kept = gate();
+    const runs: unknown[] = [];
+    const job = tool({
+      name: 'render',
+      description: 'Render a video (long)',
+      input: z.object({ scene: z.string() }),
+      needsApproval: true,
+      run: async ({ scene }, ctx) => {
+        runs.push(ctx.resumed ?? 'new');
+        if (ctx.resumed !== undefined) return `rendered ${scene} (job ${(ctx.resumed as { job: string }).job})`;
+        await ctx.keep!({ job: 'job-7' });
+        kept.open();
+        return new Promise(() => undefined); // the tab closes while it runs
+      },
+    });
+    const { agent } = await localAgent([call('render', { scene: 'intro' }), 'never'], store);
+    const chat = await agent.newChat({ tools: [job] });
+    const waiting = await chat.send('Render the intro');
+    void chat.approve(waiting.approvals![0]!.id);
+    await kept.opened;
+    const { record } = await store.snapshot(chat.id);
+    const [callId] = record.started!;
+    expect(record.kept).toEqual({ [callId!]: { job: 'job-7' } });
+
+    const { agent: reloaded, fake } = await localAgent(['It is rendered.'], store);
+    const reopened = await reloaded.openChat(chat.id, { tools: [job] });
+    const [pending] = reopened.pendingToolCalls;
+    expect(pending).toMatchObject({ id: callId, interrupted: true, resumable: true });
+    // Resumed without asking again (it was approved when it started), with what it kept.
+    const reply = await reopened.runTool(pending!);
+    expect(reply.text).toBe('It is rendered.');
+    expect(runs).toEqual(['new', { job: 'job-7' }]);
+    expect(fake.requests[0]!.last).toContain('rendered intro (job job-7)');
+    expect((await store.snapshot(chat.id)).record.kept).toBeUndefined();
+  });
+});

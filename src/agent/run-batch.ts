@@ -23,6 +23,7 @@ import { execute, finish, prepare, type CallEnvironment, type CallOutcome } from
 import { Serial } from '../shared/serial.js';
 import type { ManagedTool } from '../tools/types.js';
 import type { ToolCall, ToolResultRecord } from '../shared/chat.js';
+import type { JsonValue } from '../shared/json.js';
 
 /** Where a batch's progress goes as it happens, so a closed tab loses none of it. */
 export interface BatchJournal {
@@ -36,6 +37,8 @@ export interface BatchJournal {
   finished(callId: string, record: ToolResultRecord | undefined, more: boolean): Promise<void>;
   /** A call waits for a person's approval. */
   awaiting(callId: string, more: boolean): Promise<void>;
+  /** A started call keeps this, to be resumed if it is cut off (ToolContext.keep): on disk once this resolves. */
+  kept(callId: string, state: JsonValue): Promise<void>;
 }
 
 export interface BatchResult {
@@ -96,7 +99,7 @@ export async function runBatch(
       await env.journal.started(call.id);
       ran++;
       handlerRan = true;
-      const executed = await execute(tool, info, env);
+      const executed = await execute(tool, info, { ...env, keep: (callId, state) => env.journal.kept(callId, state) });
       await settle(index, await hooks.run(() => finish(tool, info, executed, env, env.maxResultChars)));
     } catch (error) {
       // A hook that threw, or a journal write that failed: the batch stops.

@@ -4,13 +4,14 @@
 import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, isToolExecutionError, ToolTimeoutError, isToolTimeoutError, type HookName } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
-import type { ManagedTool } from '../tools/types.js';
+import type { ManagedTool, ToolContext } from '../tools/types.js';
 import { validateArguments } from '../tools/validate-arguments.js';
 import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { setScope, type CallScope } from './call-scope.js';
+import type { JsonValue } from '../shared/json.js';
 
 export interface CallEnvironment {
   signal: AbortSignal;
@@ -19,6 +20,10 @@ export interface CallEnvironment {
   emit: <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void;
   /** Chat ids of the runs waiting on these calls, the outermost first (see call-scope.ts). */
   chain?: readonly string[];
+  /** Keep a started call's state with it (ToolContext.keep). */
+  keep?: (callId: string, state: JsonValue) => Promise<void>;
+  /** What a call being resumed kept before it was cut off. */
+  resumed?: (callId: string) => JsonValue | undefined;
 }
 
 type ToolEnd = ChatEvents['tool-end'];
@@ -114,13 +119,17 @@ async function attempts(tool: ManagedTool, info: ToolCallInfo, env: CallEnvironm
     const timeout = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let terminate = false;
-    const context = {
+    const { keep } = env;
+    const resumed = env.resumed?.(info.callId);
+    const context: ToolContext = {
       callId: info.callId,
       signal: AbortSignal.any([env.signal, timeout.signal]),
       update: (details: unknown) => {
         if (!over()) env.emit('tool-progress', { callId: info.callId, toolName: tool.name, details });
       },
       terminate: () => void (terminate = true),
+      ...(keep ? { keep: (state: JsonValue) => keep(info.callId, state) } : {}),
+      ...(resumed !== undefined ? { resumed } : {}),
     };
     setScope(context, scope);
     try {

@@ -1,17 +1,20 @@
 import { TabAgentError, codeGuard } from './base.js';
 
 /**
- * Why an OAuth redirect back to the page could not be finished:
+ * Why an OAuth authorization could not be finished or started:
  * - `'state'`: the callback's `state` matches no authorization this page
  *   started (an old, replayed or forged callback, or storage was cleared);
  * - `'denied'`: the authorization server sent back an `error` (the person
  *   declined, say) instead of a code;
  * - `'exchange'`: the token endpoint refused the code (used, expired, not
- *   this client's) or could not be reached.
+ *   this client's) or could not be reached;
+ * - `'attempts'`: the MCP server refused the tokens of the last sign-ins
+ *   (3 within 10 minutes, none of them taken): the page is not sent to sign
+ *   in again, so a server that never accepts them cannot loop it.
  */
-export type McpAuthFailure = 'state' | 'denied' | 'exchange';
+export type McpAuthFailure = 'state' | 'denied' | 'exchange' | 'attempts';
 
-/** `finishMcpAuth` could not turn the authorization server's redirect into tokens. */
+/** `finishMcpAuth` could not turn the authorization server's redirect into tokens, or `mcpTools` will not send the page to sign in again (`'attempts'`). */
 export class McpAuthError extends TabAgentError {
   override readonly name = 'McpAuthError';
   readonly code = 'MCP_AUTH_FAILED';
@@ -22,7 +25,7 @@ export class McpAuthError extends TabAgentError {
   readonly oauthError?: string;
 
   constructor(fields: { failure: McpAuthFailure; detail: string; serverUrl?: string; oauthError?: string; cause?: unknown }) {
-    super(`Cannot finish the MCP authorization${fields.serverUrl ? ` for ${fields.serverUrl}` : ''}: ${fields.detail}`, { cause: fields.cause });
+    super(`MCP authorization${fields.serverUrl ? ` for ${fields.serverUrl}` : ''}: ${fields.detail}`, { cause: fields.cause });
     this.failure = fields.failure;
     if (fields.serverUrl !== undefined) this.serverUrl = fields.serverUrl;
     if (fields.oauthError !== undefined) this.oauthError = fields.oauthError;

@@ -24,7 +24,8 @@ export async function finishAuth(callback: string | URL | URLSearchParams, optio
     if (error !== null) throw new McpAuthError({ failure: 'denied', serverUrl, oauthError: error, detail: `the authorization server answered "${error}"` });
     const code = params.get('code');
     if (!code) throw new McpAuthError({ failure: 'exchange', serverUrl, detail: 'the redirect carries no code' });
-    const provider = new IndexedDbOAuthProvider(serverUrl, { redirectUrl: pending.redirectUrl, clientMetadata: pending.clientMetadata, dbName });
+    const { clientId, clientSecret } = pending;
+    const provider = new IndexedDbOAuthProvider(serverUrl, { redirectUrl: pending.redirectUrl, clientMetadata: pending.clientMetadata, dbName, ...(clientId !== undefined ? { clientId } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) });
     await auth(provider, { serverUrl, authorizationCode: code, iss: params.get('iss') ?? undefined, ...(options.fetch ? { fetchFn: options.fetch } : {}) });
   } catch (error) {
     if (isMcpAuthError(error)) throw error;

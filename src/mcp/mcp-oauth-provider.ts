@@ -4,8 +4,13 @@
 // authorization server and back, and reloads. Loaded on demand with the
 // MCP client (mcp-server.ts) and by finishMcpAuth.
 import type { OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { McpAuthError } from '../errors/index.js';
 import { DEFAULT_OAUTH_DB, readRecord, updateRecord, type OAuthRecord } from './mcp-oauth-store.js';
 import type { McpOAuthOptions } from './mcp-tools.js';
+
+/** Sign-ins the server may refuse in a row (MCP's SHOULD against authorization loops), within this long. */
+export const MAX_SIGN_INS = 3;
+const SIGN_IN_WINDOW_MS = 10 * 60_000;
 
 export class IndexedDbOAuthProvider implements OAuthClientProvider {
   readonly #serverUrl: string;
@@ -24,6 +29,11 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
     return this.#redirectUrl;
   }
 
+  /** The app's Client ID Metadata Document, if it has one: the SDK uses it as the client id where the server supports it. */
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.clientMetadataUrl;
+  }
+
   /** A public client (a page keeps no secret): PKCE instead, refresh tokens when the server gives them. */
   get clientMetadata(): OAuthClientMetadata {
     return {
@@ -40,17 +50,18 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
   async state(): Promise<string> {
     const bytes = crypto.getRandomValues(new Uint8Array(24));
     const state = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const { clientId, clientSecret } = this.#options;
     await this.#update((record) => {
-      record.pending = { state, redirectUrl: this.#redirectUrl, clientMetadata: this.clientMetadata };
+      record.pending = { state, redirectUrl: this.#redirectUrl, clientMetadata: this.clientMetadata, ...(clientId !== undefined ? { clientId } : {}), ...(clientSecret !== undefined ? { clientSecret } : {}) };
     });
     return state;
   }
 
   async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
     const stored = (await this.#read())?.clientInformation;
-    const { clientId } = this.#options;
+    const { clientId, clientSecret } = this.#options;
     // A pre-registered id wins over a registration made before it was given.
-    if (clientId !== undefined) return stored?.client_id === clientId ? stored : { client_id: clientId };
+    if (clientId !== undefined) return stored?.client_id === clientId ? { ...stored, ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}) } : { client_id: clientId, ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}) };
     return stored;
   }
 
@@ -66,7 +77,21 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
     await this.#update((record) => void (record.tokens = tokens));
   }
 
+  /**
+   * Counted: a server that refuses every token (a scope it never grants) would
+   * send the page to sign in forever. Past MAX_SIGN_INS in a row it is not sent.
+   */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    let refused = false;
+    await this.#update((record) => {
+      const now = Date.now();
+      const signIns = record.signIns && now - record.signIns.since < SIGN_IN_WINDOW_MS ? record.signIns : { since: now, count: 0 };
+      refused = signIns.count >= MAX_SIGN_INS;
+      if (!refused) record.signIns = { since: signIns.since, count: signIns.count + 1 };
+    });
+    if (refused) {
+      throw new McpAuthError({ failure: 'attempts', serverUrl: this.#serverUrl, detail: `the server refused the tokens of the last ${MAX_SIGN_INS} sign-ins; not sending the page to sign in again` });
+    }
     const { onRedirect } = this.#options;
     if (onRedirect) await onRedirect(authorizationUrl);
     else globalThis.location.assign(authorizationUrl);
@@ -100,6 +125,11 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
       if (scope === 'all' || scope === 'verifier') delete record.pending;
       if (scope === 'all' || scope === 'discovery') delete record.discoveryState;
     });
+  }
+
+  /** The server took a token: sign-ins count from zero again. */
+  async signedIn(): Promise<void> {
+    if ((await this.#read())?.signIns) await this.#update((record) => void delete record.signIns);
   }
 
   #read(): Promise<OAuthRecord | undefined> {

@@ -21,7 +21,12 @@ export interface OAuthRecord {
     codeVerifier?: string;
     redirectUrl: string;
     clientMetadata: OAuthClientMetadata;
+    /** A client registered beforehand (`oauth.clientId`, `oauth.clientSecret`). */
+    clientId?: string;
+    clientSecret?: string;
   };
+  /** Sign-ins since the server last took a token: when they began, and how many. */
+  signIns?: { since: number; count: number };
 }
 
 const open = new Map<string, Promise<IDBDatabase>>();

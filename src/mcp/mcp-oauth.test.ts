@@ -67,7 +67,8 @@ const failureOf = async (promise: Promise<unknown>) => {
   return { failure: error.failure, oauthError: error.oauthError, serverUrl: error.serverUrl };
 };
 
-describe('mcpTools with oauth', () => {
+// Two real servers and IndexedDB per test on a shared 2-core machine: a generous bound, not a goal.
+describe('mcpTools with oauth', { timeout: 20_000 }, () => {
   it('sends the page to the authorization server (registered, PKCE), and after finishMcpAuth a chat uses the protected tool', async () => {
     const { oauth, redirects } = page();
     const refused = await mcpTools(server.url, { oauth }).catch((e: unknown) => e);
@@ -121,6 +122,37 @@ describe('mcpTools with oauth', () => {
       expect(server.state.authorizations).toBe(2);
     });
   }
+
+  it('a client registered beforehand (clientId) signs in with its id, no registration, and a chat uses the tool', async () => {
+    const { oauth, redirects } = page({ clientId: 'notes-app' });
+    const mcp = await authorize(oauth, redirects);
+    expect(new URL(redirects[0]!).searchParams.get('client_id')).toBe('notes-app');
+    const { chat } = await localChat([call('read_note', { name: 'shopping' }), 'Buy milk.'], { tools: [mcp] });
+    expect((await chat.send('What is on my list?')).text).toBe('Buy milk.');
+    expect(server.state.calls).toEqual([{ tool: 'read_note', name: 'shopping', client: 'notes-app' }]);
+  });
+
+  it('a server that keeps refusing the token (scope never granted): three sign-ins, then McpAuthError, not a redirect loop', async () => {
+    const { oauth, redirects } = page();
+    server.control('refuse-scope');
+    // README's connect(): finish a redirect back, then connect; a refusal sends the page away again.
+    const outcomes: string[] = [];
+    let followed = 0;
+    for (let i = 0; i < 6; i++) {
+      if (redirects.length > followed) await finishMcpAuth(await approve(redirects[followed++]!), { dbName });
+      const error = await mcpTools(server.url, { oauth }).then(
+        (tools) => (opened.push(tools), undefined),
+        (e: unknown) => e,
+      );
+      if (isMcpConnectionError(error) && error.unauthorized) outcomes.push('redirected');
+      else {
+        outcomes.push(isMcpAuthError(error) ? `McpAuthError ${error.failure}` : String(error));
+        break;
+      }
+    }
+    expect(outcomes).toEqual(['redirected', 'redirected', 'redirected', 'McpAuthError attempts']);
+    expect(server.state.authorizations).toBe(3);
+  });
 
   it('a callback whose state this page did not start, a refusal, or a code the server will not take is an McpAuthError', async () => {
     const { oauth, redirects } = page();

@@ -12,9 +12,28 @@ import type { McpCallResult, McpToolInfo, McpToolsOptions } from './mcp-tools.js
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+export interface CallOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  onprogress: (progress: Progress) => void;
+  /** A task's status message (tasks/get). */
+  onstatus: (message: string) => void;
+}
+
+/** What a call made as a task keeps with the started call, to wait for the same task after a reload. */
+export interface KeptTask {
+  mcpTask: { serverUrl: string; taskId: string; progressToken: string };
+}
+
 export interface ToolCaller {
   readonly url: string;
-  call(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onprogress: (progress: Progress) => void }): Promise<CallToolResult>;
+  /** The server takes tool calls as tasks (its `tasks.requests.tools.call` capability). */
+  readonly takesTasks: boolean;
+  call(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
+  /** Call as a task; `keep` journals the task before the wait. */
+  callTask(name: string, args: Record<string, unknown>, options: CallOptions & { keep?: (state: KeptTask) => Promise<void> }): Promise<CallToolResult>;
+  /** Wait again for a task a call started before it was cut off. */
+  resumeTask(name: string, kept: KeptTask['mcpTask'], options: CallOptions): Promise<CallToolResult>;
 }
 
 /** What MCP says when the server does not: a tool may change things (destructiveHint defaults to true) unless it only reads. */
@@ -24,17 +43,28 @@ function traitsOf(info: McpToolInfo): { readOnly: boolean; destructive: boolean 
 }
 
 export function mcpTool(definition: McpToolDefinition, name: string, server: ToolCaller, options: McpToolsOptions): ManagedTool<Record<string, unknown>, unknown> {
-  const info: McpToolInfo = { name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations };
+  const taskSupport = definition.execution?.taskSupport;
+  const info: McpToolInfo = { name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations, ...(taskSupport ? { taskSupport } : {}) };
+  const { asTasks = false } = options;
+  const wantsTask = taskSupport === 'required' || (taskSupport === 'optional' && (typeof asTasks === 'function' ? asTasks(info) : asTasks));
   const traits = traitsOf(info);
   const { needsApproval = traits.destructive, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const schema = (definition.inputSchema ?? {}) as Record<string, unknown>;
   const check = jsonSchemaInput(schema);
   const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
-    const result = await server.call(definition.name, input, {
+    const calling: CallOptions = {
       signal: ctx.signal,
       timeoutMs,
       onprogress: ({ progress, total, message }) => ctx.update({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
-    });
+      onstatus: (message) => ctx.update({ message }),
+    };
+    const kept = keptTask(ctx.resumed);
+    // A task is asked for only of a server that takes them (MCP: never otherwise, whatever the tool says).
+    const result = kept
+      ? await server.resumeTask(definition.name, kept, calling)
+      : wantsTask && server.takesTasks
+        ? await server.callTask(definition.name, input, { ...calling, ...(ctx.keep ? { keep: ctx.keep as unknown as (state: KeptTask) => Promise<void> } : {}) })
+        : await server.call(definition.name, input, calling);
     if (result.isError) throw new McpToolError({ serverUrl: server.url, toolName: definition.name, failure: 'tool', detail: textOf(result) || 'the tool reported an error' });
     // The SDK's result is an McpCallResult (tabagent's loose name for it).
     return options.toModel ? options.toModel(result as McpCallResult, info) : modelReadable(result);
@@ -52,6 +82,11 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Too
     ...traits,
     run,
   });
+}
+
+function keptTask(resumed: unknown): KeptTask['mcpTask'] | undefined {
+  const task = (resumed as Partial<KeptTask> | undefined)?.mcpTask;
+  return typeof task?.taskId === 'string' && typeof task.serverUrl === 'string' && typeof task.progressToken === 'string' ? task : undefined;
 }
 
 /** The schema as the model is shown it: an object schema, without the `$schema` line. */

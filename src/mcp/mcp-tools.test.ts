@@ -144,12 +144,39 @@ describe('mcpTools', () => {
     await expect(localChat(['x'], { tools: [one, twin] })).rejects.toSatisfy(isDuplicateToolError);
   });
 
-  it('a session the server forgot is replaced: the call goes through', async () => {
-    const mcp = await open(server.url);
-    const { chat, fake } = await localChat([call('add', { a: 1, b: 2 }), 'ok'], { tools: [mcp] });
-    server.control('forget-sessions');
-    await chat.send('go');
-    expect(results(fake.requests[1]!.last)).toEqual(['{"sum":3}']);
+  for (const what of ['forget-sessions', 'forget-sessions-400'] as const) {
+    it(`a session the server forgot is replaced, whatever it answers (${what === 'forget-sessions' ? 404 : 400}): calls and refresh() go through`, async () => {
+      const mcp = await open(server.url);
+      const { chat, fake } = await localChat([call('add', { a: 1, b: 2 }), 'ok', call('add', { a: 2, b: 2 }), 'ok'], { tools: [mcp] });
+      server.control(what);
+      await chat.send('go');
+      expect(results(fake.requests[1]!.last)).toEqual(['{"sum":3}']);
+      server.control(what);
+      server.control('add-weather');
+      await mcp.refresh();
+      expect(mcp.tools.map((t) => t.name)).toContain('weather');
+      server.control(what);
+      await chat.send('again');
+      expect(results(fake.requests[3]!.last)).toEqual(['{"sum":4}']);
+      expect(server.state.calls).toEqual([{ tool: 'add', a: 1, b: 2 }, { tool: 'add', a: 2, b: 2 }]);
+    });
+  }
+
+  it('refresh() when no new session can be had: McpConnectionError; the tools stay', async () => {
+    const other = await startMcpTestServer();
+    const mcp = await open(other.url);
+    await other.close();
+    const error = await mcp.refresh().catch((e: unknown) => e);
+    expect(isMcpConnectionError(error) && error.serverUrl).toBe(other.url);
+    expect(mcp.tools).toHaveLength(5);
+  });
+
+  it('a tool’s real name wins over a name made from another (`files/read` and `files_read`)', async () => {
+    const mcp = await open(`${server.origin}/names/mcp`);
+    expect(mcp.tools.map((t) => t.name)).toEqual(['files_read_2', 'files_read']);
+    const { chat, fake } = await localChat([call('files_read', {}), 'ok'], { tools: [mcp] });
+    await chat.send('read');
+    expect(results(fake.requests[1]!.last)).toEqual(['"the real files_read"']);
   });
 
   it('a server that went away: a typed error the model reads, and the chat goes on', async () => {
@@ -202,6 +229,8 @@ describe('mcpTools refuses bad options with InvalidOptionsError, before it conne
     ['timeoutMs', ['http://127.0.0.1:9/mcp', { timeoutMs: 0 }]],
     ['connectTimeoutMs', ['http://127.0.0.1:9/mcp', { connectTimeoutMs: -1 }]],
     ['onError', ['http://127.0.0.1:9/mcp', { onError: 'throw' }]],
+    ['elicit', ['http://127.0.0.1:9/mcp', { elicit: 'yes' }]],
+    ['oauth.clientMetadataUrl', ['http://127.0.0.1:9/mcp', { oauth: { redirectUrl: 'http://app.example/', clientMetadataUrl: 'http://app.example/client.json' } }]],
   ] as const)('%s', async (option, args) => {
     const error = await mcpTools(...(args as unknown as Parameters<typeof mcpTools>)).catch((e: unknown) => e);
     expect(isInvalidOptionsError(error)).toBe(true);

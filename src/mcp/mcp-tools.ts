@@ -38,7 +38,34 @@ export interface McpToolInfo {
   description?: string;
   /** The server's hints: `readOnlyHint`, `destructiveHint` (true when not said), `idempotentHint`, `openWorldHint`. */
   annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** Whether it is called as a task (MCP 2025-11-25): `'required'`, `'optional'`, or `'forbidden'` (also when not said). */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
 }
+
+/**
+ * A server asks the person for input in the middle of a call (MCP
+ * elicitation). Its `message`, field titles and descriptions are the
+ * server's words: show them as text.
+ * - `'form'`: fields described by `requestedSchema` (a flat object of
+ *   strings, numbers, integers, booleans and enums, with `required`,
+ *   `default`s and formats);
+ * - `'url'`: the person should visit `url` (to sign in elsewhere, or pay);
+ *   nothing comes back but whether they agreed to go.
+ */
+export type McpElicitation =
+  | { mode: 'form'; serverUrl: string; message: string; requestedSchema: McpElicitationSchema }
+  | { mode: 'url'; serverUrl: string; message: string; url: string; elicitationId: string };
+
+/** The form a server asks to be filled (MCP's restricted JSON Schema). */
+export interface McpElicitationSchema {
+  type: 'object';
+  properties: Record<string, { type?: string; title?: string; description?: string; default?: unknown; enum?: unknown[]; [key: string]: unknown }>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+/** What the person did: sent the form (or agreed to visit the URL), said no, or dismissed it. */
+export type McpElicitationAnswer = { action: 'accept'; content?: Record<string, string | number | boolean | string[]> } | { action: 'decline' } | { action: 'cancel' };
 
 export interface McpToolsOptions {
   /** Headers sent with every request (an API key, say). */
@@ -60,6 +87,15 @@ export interface McpToolsOptions {
    * the page at `redirectUrl` calls `finishMcpAuth()`, then `mcpTools` again.
    */
   oauth?: McpOAuthOptions;
+  /**
+   * Answer a server that asks the person for input during a call (MCP
+   * elicitation, form and URL modes), as `approve` answers for approvals.
+   * Without it tabagent does not tell the server it can ask. Fields the
+   * answer leaves out get the schema's defaults; an accepted form that does
+   * not fit the schema is not sent (the server gets an error saying why).
+   * `signal` aborts when the server or the call gives up asking.
+   */
+  elicit?: (request: McpElicitation, context: { signal: AbortSignal }) => McpElicitationAnswer | Promise<McpElicitationAnswer>;
   /** Put before a tool's name on a clash with another tool of the chat (default: the server's name). */
   namespace?: string;
   /** Offer only the tools this returns true for. */
@@ -71,6 +107,13 @@ export interface McpToolsOptions {
    * server's word: give `true` for a server you do not trust.
    */
   needsApproval?: boolean | ((tool: McpToolInfo) => boolean);
+  /**
+   * Call tools that allow it (`taskSupport: 'optional'`) as tasks too (default
+   * false): tools that require it always are. A task's id is kept with the
+   * started call, so a call cut off by a reload resumes (`chat.runTool`)
+   * waiting for the same task instead of running it again.
+   */
+  asTasks?: boolean | ((tool: McpToolInfo) => boolean);
   /** What a failed call does to the run (default `'inform'`: the model reads the error, as MCP intends). */
   onError?: ErrorPolicy;
   /** Give up on a call after this long (default 60 000 ms): the server is told (MCP cancellation) and the call fails with ToolTimeoutError. */
@@ -94,8 +137,21 @@ export interface McpOAuthOptions {
    * grant are filled in (a public client with PKCE).
    */
   clientMetadata?: Record<string, unknown>;
+  /**
+   * The HTTPS URL of the app's client metadata document (a Client ID Metadata
+   * Document, RFC draft "OAuth Client ID Metadata Document"): used as the
+   * client id where the authorization server supports it, instead of
+   * registering. The document must list `redirectUrl` in its `redirect_uris`.
+   */
+  clientMetadataUrl?: string;
   /** A client id registered with the authorization server beforehand (default: dynamic client registration). */
   clientId?: string;
+  /**
+   * The secret the authorization server gave that client, for a server that
+   * will not take a public client. A page cannot keep a secret: anyone who
+   * loads it can read this one, so it proves nothing about who is asking.
+   */
+  clientSecret?: string;
   /** Send the page to the authorization server (default: `location.assign(url)`); e.g. ask first, or open a popup. */
   onRedirect?: (authorizationUrl: URL) => void | Promise<void>;
   /** The IndexedDB database (default `'tabagent-mcp-oauth'`); give `finishMcpAuth` the same. */

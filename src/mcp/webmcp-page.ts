@@ -12,7 +12,7 @@
 import { WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { checkCallOptions } from '../tools/define-tool.js';
-import { toToolName, uniqueToolName } from '../tools/tool-names.js';
+import { toToolName, toolNames } from '../tools/tool-names.js';
 import type { JsonSchema } from '../shared/json.js';
 import type { ManagedTool, Tool, ToolContext } from '../tools/types.js';
 import { jsonSchemaInput } from './json-schema-input.js';
@@ -102,15 +102,10 @@ class PageTools implements WebMcpTools {
   #setTools(listed: readonly RegisteredWebMcpTool[]): void {
     const { filter } = this.#options;
     this.#listed = new Map(listed.map((t) => [t.name, t]));
-    const taken = new Set<string>();
-    const tools: Tool[] = [];
-    for (const registered of listed) {
-      const info = infoOf(registered);
-      if (filter && !filter(info)) continue;
-      // WebMCP names may hold `.` and run to 128 characters.
-      tools.push(this.#tool(registered, info, uniqueToolName(info.name, taken)));
-    }
-    this.#tools = tools;
+    const offered = listed.map((registered) => ({ registered, info: infoOf(registered) })).filter(({ info }) => !filter || filter(info));
+    // WebMCP names may hold `.` and run to 128 characters.
+    const names = toolNames(offered.map(({ info }) => info.name));
+    this.#tools = offered.map(({ registered, info }, i) => this.#tool(registered, info, names[i]!));
     for (const listener of [...this.#listeners]) listener();
   }
 

@@ -25,6 +25,12 @@ export interface ToolCall {
    * again (`runTool`), or cancel it (`cancelToolCalls`).
    */
   interrupted?: boolean;
+  /**
+   * Interrupted, and its tool kept what it needs to pick the call up again
+   * (an MCP tool called as a task: the task's id): `runTool` resumes it —
+   * waits for the same work — rather than running it again.
+   */
+  resumable?: boolean;
   /** It needs approval, and waits for a person: `chat.approve(id)` or `chat.deny(id, reason)`. */
   awaitingApproval?: boolean;
 }

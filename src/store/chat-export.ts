@@ -20,11 +20,12 @@ export interface ChatExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
   exportedAt: string;
-  chat: Omit<ChatRecord, 'messageCount' | 'version'>;
+  chat: Omit<ChatRecord, 'messageCount' | 'version' | 'kept'>;
   messages: ChatMessage[];
 }
 
 export function toChatExport({ record, messages }: StoredChat): ChatExport {
-  const { messageCount: _, version: __, ...chat } = record;
+  // What calls kept to be resumed names work on this page's servers' sessions: not for elsewhere.
+  const { messageCount: _, version: __, kept: ___, ...chat } = record;
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), chat, messages };
 }

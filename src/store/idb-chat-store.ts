@@ -140,6 +140,8 @@ export class IdbChatStore implements ChatStore {
       record.answers = meta.answers;
       record.started = meta.started ?? [];
       record.awaiting = meta.awaiting ?? [];
+      if (meta.kept && Object.keys(meta.kept).length) record.kept = meta.kept;
+      else delete record.kept;
       delete record.draft;
       if (meta.title && !record.title) record.title = meta.title;
       record.version++;

@@ -38,6 +38,8 @@ export class MemoryChatStore implements ChatStore {
     record.answers = clone(meta.answers);
     record.started = [...(meta.started ?? [])];
     record.awaiting = [...(meta.awaiting ?? [])];
+    if (meta.kept && Object.keys(meta.kept).length) record.kept = clone(meta.kept);
+    else delete record.kept;
     delete record.draft;
     if (meta.title && !record.title) record.title = meta.title;
     return ++record.version;

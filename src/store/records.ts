@@ -1,4 +1,5 @@
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
+import type { JsonValue } from '../shared/json.js';
 import type { ChatSettings } from '../shared/chat.js';
 
 /** What a chat list shows. */
@@ -23,6 +24,8 @@ export interface ChatRecord extends ChatSummary {
   started?: string[];
   /** Pending calls waiting for a person to approve or deny them. */
   awaiting?: string[];
+  /** What started calls kept to be resumed (ToolContext.keep), by call id. */
+  kept?: Record<string, JsonValue>;
   /** The answer being written, as far as it was shown: kept while it streams, cleared by the commit that ends it. */
   draft?: { text: string; updatedAt: number };
 }
@@ -51,6 +54,8 @@ export interface CommitMeta {
   started?: string[];
   /** Pending calls waiting for approval (default none). */
   awaiting?: string[];
+  /** What started calls kept to be resumed (default none). */
+  kept?: Record<string, JsonValue>;
   updatedAt: number;
   /** Set the title, if the chat has none yet. */
   title?: string;

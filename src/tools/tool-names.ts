@@ -15,10 +15,20 @@ export function namespacedName(namespace: string, name: string): string {
   return toToolName(`${namespace}_${name}`);
 }
 
-/** `name` as a tool name not in `taken` (which it joins): two that read the same once made safe get a number. */
-export function uniqueToolName(name: string, taken: Set<string>): string {
-  let safe = toToolName(name);
-  for (let n = 2; taken.has(safe); n++) safe = toToolName(`${toToolName(name).slice(0, 60)}_${n}`);
-  taken.add(safe);
-  return safe;
+/**
+ * Tool names for a source's names, in order, all different: a name that is
+ * already a tool name keeps it, whatever stands before it (a server's
+ * `files_read` stays `files_read` beside its `files/read`, whose made name gets
+ * a number), and names that read the same once made safe get numbers.
+ */
+export function toolNames(names: readonly string[]): string[] {
+  const taken = new Set(names.filter((name) => TOOL_NAME.test(name)));
+  return names.map((name) => {
+    if (TOOL_NAME.test(name)) return name;
+    const base = toToolName(name);
+    let safe = base;
+    for (let n = 2; taken.has(safe); n++) safe = toToolName(`${base.slice(0, 60)}_${n}`);
+    taken.add(safe);
+    return safe;
+  });
 }

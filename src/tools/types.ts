@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../shared/json.js';
+import type { JsonSchema, JsonValue } from '../shared/json.js';
 
 /**
  * What checks a managed tool's input: a zod schema, or any Standard Schema
@@ -27,6 +27,15 @@ export interface ToolContext {
    * model. The run ends only if every call of the batch asks.
    */
   terminate(): void;
+  /**
+   * Keep `state` (JSON) with the call while it runs, on disk once this
+   * resolves: a call that a reload or a closed tab cuts off can then be
+   * resumed (`chat.runTool`), its handler given `resumed`, instead of run
+   * again. For work that goes on elsewhere (a task on a server).
+   */
+  keep?(state: JsonValue): Promise<void>;
+  /** What this call kept (`keep`) before it was cut off, when `runTool` resumes it. */
+  resumed?: JsonValue;
 }
 
 /**
