@@ -33,7 +33,7 @@ export function elicitationHandler(serverUrl: string, elicit: NonNullable<McpToo
     if (action !== 'accept') throw new ProtocolError(ProtocolErrorCode.InternalError, `the app answered neither accept, decline nor cancel (${JSON.stringify(action)})`);
     if (asked.mode === 'url') return { action };
     const content = withDefaults(asked.requestedSchema, (answer as { content?: unknown }).content ?? {});
-    const checked = await jsonSchemaInput(asked.requestedSchema as unknown as Record<string, unknown>)['~standard'].validate(content);
+    const checked = await jsonSchemaInput(asked.requestedSchema as unknown as Record<string, unknown>).input['~standard'].validate(content);
     if (checked.issues) {
       const why = checked.issues.map((i) => i.message).join('; ');
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `the answer does not fit the requested schema: ${why}`);
