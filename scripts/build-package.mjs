@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { xgrammarNodeStubs } from './vite-xgrammar-stubs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -38,6 +39,7 @@ const bundle = (entry, fileName, options = {}) =>
     root,
     publicDir: false,
     logLevel: 'warn',
+    plugins: [xgrammarNodeStubs()],
     resolve: options.resolve,
     build: {
       outDir: 'dist/script-tag',

@@ -1,12 +1,13 @@
 // The page Playwright tests drive: a production build, so tests load what a
 // user's build would (worker emitted as its own file, WebLLM split out of it).
 import { defineConfig } from 'vite';
+import { xgrammarNodeStubs } from '../../scripts/vite-xgrammar-stubs.mjs';
 
 export default defineConfig({
   root: 'e2e/harness',
   // A missing file is a 404, as on a real host (not the page, as a single-page app's fallback would serve).
   appType: 'mpa',
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [xgrammarNodeStubs()] },
   build: { outDir: '../../dist/e2e', emptyOutDir: true, target: 'es2022' },
   preview: { port: 4173, strictPort: true },
 });

@@ -4,6 +4,7 @@
 // public/icons.
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { xgrammarNodeStubs } from '../../scripts/vite-xgrammar-stubs.mjs';
 
 /** Also index.html's theme-color. */
 const BRAND = '#1f4fd1';
@@ -11,7 +12,7 @@ const BRAND = '#1f4fd1';
 export default defineConfig({
   root: 'examples/pwa',
   // The tabagent worker splits WebLLM into its own chunk, which needs ES module workers.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [xgrammarNodeStubs()] },
   plugins: [
     VitePWA({
       // A new version waits until the person says "reload" (src/service-worker-client.ts):

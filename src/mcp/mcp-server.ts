@@ -12,7 +12,7 @@
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
 import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
-import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError } from '../errors/index.js';
+import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { checkCallOptions } from '../tools/define-tool.js';
 import { toToolName, toolNames } from '../tools/tool-names.js';
@@ -220,7 +220,7 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #callError(name: string, error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted) return signal.reason;
-    if (error instanceof McpToolError) return error;
+    if (isMcpToolError(error)) return error;
     if (this.#closed) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
     if (error instanceof TaskGone) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'protocol', detail: error.message, ...(error.rpcCode !== undefined ? { rpcCode: error.rpcCode } : {}), cause: error.cause });
     return new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
