@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { SIZE_BUILD, buildSizeEntry, gzipKb, pageEntry } from '../scripts/bundle-size.mjs';
+import { SIZE_BUILD, buildSizeEntry, gzipKb, packageSizes, pageEntry } from '../scripts/bundle-size.mjs';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 
@@ -132,6 +132,7 @@ try {
   await call('wllamaClose');
 
   const sizes = bundleSizes();
+  const pack = packageSizes();
   const fig = Object.fromEntries(Object.entries(rounds).map(([k, v]) => [k, spread(v)]));
   const wfig = Object.fromEntries(Object.entries(wllama).map(([k, v]) => [k, spread(v)]));
   const results = {
@@ -166,6 +167,10 @@ try {
     worker_bundle_gzip_kb: sizes.worker,
     fake_engine_gzip_kb: sizes.fakeEngine,
     webllm_in_page_bundle: sizes.webllmInPage,
+    package_tarball_mb: round(pack.tarballMb),
+    package_unpacked_mb: round(pack.unpackedMb),
+    package_installed_mb: round(pack.installedMb),
+    package_installed_packages: pack.installedPackages,
     wllama_decode_tps_tabagent: wfig.tabagentTps.median,
     wllama_decode_tps_direct: wfig.directTps.median,
     wllama_decode_ratio: wfig.decodeRatio.median,
@@ -303,6 +308,12 @@ function table(fig, wfig, results) {
     `| wllama WebAssembly (lazy, beside its engine; ${results.wllama_wasm_kb} kB raw) | ${results.wllama_wasm_gzip_kb} |`,
     `| wllama in the page bundles | ${results.wllama_in_page_bundle ? 'yes' : 'no'} |`,
     `| wllama in the worker entry | ${results.wllama_in_worker_entry ? 'yes' : 'no (its own lazy file)'} |`,
+    '',
+    '| Package | MB |',
+    '|---|---:|',
+    `| Tarball (\`npm pack\`) | ${results.package_tarball_mb} |`,
+    `| … unpacked | ${results.package_unpacked_mb} |`,
+    `| Installed in a fresh app: tabagent and its dependencies (${results.package_installed_packages.join(', ')}; zod, a peer, not counted) | ${results.package_installed_mb} |`,
   ];
   return lines.join('\n');
 }

@@ -95,3 +95,17 @@ test('the app type-checks against the packed declarations with skipLibCheck off 
     expect(await readFile(join(esm, file), 'utf8'), file).not.toMatch(/(from|import\()\s*['"]@mlc-ai\//);
   }
 });
+
+test('an install brings no Node-only package and nothing of the MCP SDK: the package ships its MCP client prebuilt', async () => {
+  const installed = await readdir(join(PACKED_APP_DIR, 'node_modules'));
+  const scoped = (await Promise.all(installed.filter((n) => n.startsWith('@')).map(async (s) => (await readdir(join(PACKED_APP_DIR, 'node_modules', s))).map((n) => `${s}/${n}`)))).flat();
+  const packages = [...installed.filter((n) => !n.startsWith('@') && !n.startsWith('.')), ...scoped];
+  for (const nodeOnly of ['cross-spawn', 'eventsource', 'jose', '@modelcontextprotocol/client', '@modelcontextprotocol/core']) expect(packages, nodeOnly).not.toContain(nodeOnly);
+  const own = JSON.parse(await readFile(join(PACKED_APP_DIR, 'node_modules/tabagent/package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+  expect(Object.keys(own.dependencies).sort()).toEqual(['@cfworker/json-schema', 'comlink', 'idb', 'jsonrepair']);
+  // The license package.json declares, and the version CHANGELOG's newest entry names.
+  expect(await readFile(join(PACKED_APP_DIR, 'node_modules/tabagent/LICENSE'), 'utf8')).toContain('MIT License');
+  const changelog = await readFile(join(PACKED_APP_DIR, 'node_modules/tabagent/CHANGELOG.md'), 'utf8');
+  expect(changelog.match(/^## (\S+)/m)?.[1]).toBe(own.version);
+});
+

@@ -12,9 +12,10 @@
 // copy them as they are (src/packaged-worker.ts), and so do CDNs.
 // `node scripts/build-package.mjs script-tag` builds only dist/script-tag.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { xgrammarNodeStubs } from './vite-xgrammar-stubs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,6 +30,23 @@ if (process.argv[2] !== 'script-tag') {
     "// The published package starts the prebuilt worker (src/packaged-worker.ts); written by scripts/build-package.mjs.\nexport { launchPackagedWorker as launchBundledWorker } from './packaged-worker.js';\n",
   );
   rmSync(at('dist/esm/bundled-worker.js.map'), { force: true });
+  // The MCP client, prebuilt into the module that re-exports it (src/mcp/sdk.ts):
+  // the SDK is no dependency of the package. zod stays the app's own.
+  await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir: 'dist/esm/mcp',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: 'src/mcp/sdk.ts', formats: ['es'], fileName: () => 'sdk.js' },
+      rolldownOptions: { external: (id) => id === 'zod' || id.startsWith('zod/'), output: { codeSplitting: false } },
+    },
+  });
+  rmSync(at('dist/esm/mcp/sdk.js.map'), { force: true });
 }
 
 rmSync(at('dist/script-tag'), { recursive: true, force: true });
@@ -65,6 +83,24 @@ copyFileSync(at('node_modules/@wllama/wllama/esm/wasm/wllama.wasm'), at('dist/sc
 await bundle('src/worker/fake/fake-module.ts', 'fake-engine.js');
 await bundle('src/script-tag-testing.ts', 'tabagent-testing.js', { name: 'TabAgentTesting' });
 await bundle('src/script-tag.ts', 'tabagent.js', { name: 'TabAgent' });
+
+// Source maps map tabagent's own code, with its text; the bundled libraries'
+// code (WebLLM's, xgrammar's, wllama's, zod's: 11 MB of text) is left
+// unmapped. A user debugging tabagent steps through ours and reads theirs in
+// their own repositories; and a map naming sources it does not carry makes
+// Vite's dev server warn about every such file.
+for (const name of readdirSync(at('dist/script-tag')).filter((f) => f.endsWith('.map'))) {
+  const file = at(`dist/script-tag/${name}`);
+  const map = JSON.parse(readFileSync(file, 'utf8'));
+  const kept = map.sources.flatMap((source, i) => (source.includes('node_modules/') ? [] : [i]));
+  const index = new Map(kept.map((old, i) => [old, i]));
+  const lines = decode(map.mappings).map((line) => line.flatMap((segment) => (segment.length === 1 || !index.has(segment[1]) ? [] : [[segment[0], index.get(segment[1]), ...segment.slice(2)]])));
+  map.sources = kept.map((i) => map.sources[i]);
+  map.sourcesContent = kept.map((i) => map.sourcesContent?.[i] ?? null);
+  map.mappings = encode(lines);
+  delete map.ignoreList;
+  writeFileSync(file, JSON.stringify(map));
+}
 
 // Neither engine may end up in the worker itself: it would load with every model.
 const worker = readFileSync(at('dist/script-tag/tabagent-worker.js'), 'utf8');

@@ -5,3 +5,4 @@ export function buildSizeEntry(): void;
 export function gzipKb(file: string): number;
 export function staticClosure(file: string, seen?: string[]): string[];
 export function pageEntry(): { files: string[]; kb: number };
+export function packageSizes(): { tarballMb: number; unpackedMb: number; installedMb: number; installedPackages: string[] };

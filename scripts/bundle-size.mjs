@@ -4,7 +4,8 @@
 // reports it; e2e/bundle-size.spec.ts holds it to its budget in `npm test`.
 // Needs the package built (dist/esm).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -34,4 +35,28 @@ export function staticClosure(file, seen = []) {
 export function pageEntry() {
   const files = staticClosure(join(SIZE_BUILD, 'page.js'));
   return { files, kb: files.reduce((n, f) => n + gzipKb(f), 0) };
+}
+
+/**
+ * The package as an install gets it: the tarball `npm pack` makes, and what
+ * `npm install` of it puts in a fresh app's node_modules (tabagent and its
+ * dependencies; zod, the app's own peer, left out). In MB.
+ */
+export function packageSizes() {
+  const dir = mkdtempSync(join(tmpdir(), 'tabagent-install-'));
+  try {
+    const [{ filename, size, unpackedSize }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const app = join(dir, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'install-size', private: true, dependencies: { tabagent: `file:../${filename}` } }));
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, stdio: 'ignore' });
+    const modules = join(app, 'node_modules');
+    const installed = readdirSync(modules, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(join(modules, 'zod')))
+      .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
+    const packages = readdirSync(modules).filter((n) => !n.startsWith('.') && n !== 'zod');
+    return { tarballMb: size / 1e6, unpackedMb: unpackedSize / 1e6, installedMb: installed / 1e6, installedPackages: packages.flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n])) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -5,7 +5,7 @@
 // an accepted form must fit the schema before it goes back. Loaded with the
 // client (mcp-server.ts), which declares the capability only when the app
 // gives the callback.
-import { ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequest, type ElicitResult } from './sdk.js';
 import { messageOf } from '../errors/message-of.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { jsonSchemaInput } from './json-schema-input.js';

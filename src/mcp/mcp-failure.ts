@@ -1,7 +1,7 @@
 // What went wrong with a request to an MCP server, from what the SDK threw:
 // the server's own JSON-RPC error, an HTTP refusal, no answer at all, or an
 // answer that is not MCP.
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from './sdk.js';
 import { isMcpAuthError, type McpFailure } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 

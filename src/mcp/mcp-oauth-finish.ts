@@ -2,7 +2,7 @@
 // this page started by its state (the SDK leaves state to the app), and let
 // the SDK's auth() exchange the code (PKCE verifier, issuer checks) and save
 // the tokens. The verifier and state are spent either way: a code is good once.
-import { auth, OAuthError } from '@modelcontextprotocol/client';
+import { auth, OAuthError } from './sdk.js';
 import { McpAuthError, isMcpAuthError } from '../errors/index.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { DEFAULT_OAUTH_DB, recordByState, updateRecord } from './mcp-oauth-store.js';

@@ -3,7 +3,7 @@
 // kept in IndexedDB per MCP server, so it outlives the redirect to the
 // authorization server and back, and reloads. Loaded on demand with the
 // MCP client (mcp-server.ts) and by finishMcpAuth.
-import type { OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from './sdk.js';
 import { McpAuthError } from '../errors/index.js';
 import { DEFAULT_OAUTH_DB, readRecord, updateRecord, type OAuthRecord } from './mcp-oauth-store.js';
 import type { McpOAuthOptions } from './mcp-tools.js';

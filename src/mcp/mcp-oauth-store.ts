@@ -5,7 +5,7 @@
 // its own, apart from the chats', so neither's upgrades touch the other.
 // IndexedDB as it is, not idb: this module loads on demand, and sharing idb
 // with the page entry would split idb out of it (+0.5 kB gz to the entry).
-import type { OAuthClientMetadata, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthClientMetadata, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from './sdk.js';
 
 export const DEFAULT_OAUTH_DB = 'tabagent-mcp-oauth';
 const STORE = 'servers';

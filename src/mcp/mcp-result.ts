@@ -2,7 +2,7 @@
 // text only: text stays text, structured content stays JSON, and an image,
 // audio or binary resource is described (its type and size) rather than
 // poured into the prompt as base64. An app that wants more passes `toModel`.
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client';
+import type { CallToolResult, ContentBlock } from './sdk.js';
 
 export function modelReadable(result: CallToolResult): unknown {
   const blocks = result.content ?? [];

@@ -11,7 +11,7 @@
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
-import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from './sdk.js';
 import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../errors/index.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { checkCallOptions } from '../tools/define-tool.js';

@@ -1,7 +1,7 @@
 // One tool of an MCP server as a managed tool: declared with the server's own
 // JSON Schema, checked against it (with the coercions every managed tool
 // gets) before the call, and run by a call to the server.
-import type { CallToolResult, Progress, Tool as McpToolDefinition } from '@modelcontextprotocol/client';
+import type { CallToolResult, Progress, Tool as McpToolDefinition } from './sdk.js';
 import { McpToolError } from '../errors/index.js';
 import { jsonProblem } from '../tools/encode-result.js';
 import type { JsonSchema } from '../shared/json.js';

@@ -2,7 +2,7 @@
 // JSON for what the tool returned as an object, the value itself as text
 // otherwise. Tools written for MCP clients return MCP's `{ content: [...] }`:
 // that reads as an MCP server's result does, and its `isError` is a failure.
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult } from './sdk.js';
 import { modelReadable, textOf } from './mcp-result.js';
 
 type ReadResult = { ok: true; value: unknown } | { ok: false; detail: string };
