@@ -33,6 +33,12 @@ export interface ModelRequest {
    * prompt prefix (and WebLLM's KV cache) stays that of the chat's other requests.
    */
   output?: { schema: JsonSchema };
+  /**
+   * When the chat began (ms since the epoch). A GGUF's template that prints
+   * today's date (Llama 3.x's `strftime_now`) prints this day, so the
+   * prompt's prefix, and the KV cache, stay the same all chat long.
+   */
+  date?: number;
 }
 
 /**

