@@ -90,7 +90,13 @@ export type EngineName = 'webllm' | 'wllama' | 'fake';
 
 export interface ModelInfo {
   modelId: string;
-  family: ModelFamily;
+  /**
+   * The tool-call format the model is spoken to in. Absent for a GGUF whose
+   * chat template writes no call markup (Gemma 3's, SmolLM2's) when no
+   * `family` was passed: chats without tools run, a request with tools is
+   * refused with InvalidOptionsError (`option: 'family'`).
+   */
+  family?: ModelFamily;
   /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
   template: string;
   engine: EngineName;
