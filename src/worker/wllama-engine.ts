@@ -5,7 +5,7 @@
 // template (protocol/template-prompt.ts); calls are read by tabagent's codec
 // for the family and constrained by tabagent's grammar, translated to GBNF.
 import { CacheManager, LogLevel, Wllama, WllamaAbortError, type RawCompletionChunk, type WllamaLogger } from '@wllama/wllama';
-import { ModelLoadError } from '../errors/index.js';
+import { isModelLoadError, ModelLoadError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { countTokens } from '../protocol/token-estimate.js';
@@ -135,9 +135,9 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
   try {
     return await headerOf(spec, streamSource(response.body), false);
   } catch (error) {
-    // Metadata longer than asked for, or a body cut short: the downloaded file decides.
-    if (error instanceof RangeError) return undefined;
-    throw error;
+    // Metadata longer than asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    if (isModelLoadError(error)) throw error;
+    return undefined;
   }
 }
 
