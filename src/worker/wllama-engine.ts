@@ -123,7 +123,8 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
   let response: Response;
   try {
     // The start of the file, as far as its metadata goes: the body is dropped once it is read.
-    response = await fetch(url, { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` } });
+    // Never through the HTTP cache: the body is dropped part-read, and a part kept there was later served as the whole file.
+    response = await fetch(url, { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` }, cache: 'no-store' });
   } catch {
     return undefined;
   }
@@ -321,6 +322,11 @@ async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, e
       // A missing file stays missing; a network failure or a server error may pass.
       const retryable = status === undefined || Number(status) >= 500 || status === '429';
       throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} failed: ${messageOf(cause)}`, retryable }, { cause });
+    }
+    // wllama keeps what the body gave; a body shorter than its Content-Length is no model.
+    if (!(await isCached(url))) {
+      await cache.delete(url).catch(() => undefined);
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} ended before the whole file came`, retryable: true });
     }
     return cache.open(url);
   });
