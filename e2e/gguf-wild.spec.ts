@@ -70,9 +70,10 @@ test('Gemma 3’s template writes no call markup: the file loads without a famil
     const tooled = await agent.newChat({ tools: [search], generation: { maxTokens: 3 } });
     const refused = await tooled.send('Search').catch((e: unknown) => e);
     agent.close();
-    return { family: info.family ?? null, warnings, finish: reply.finishReason, refused: isInvalidOptionsError(refused) ? refused.option : String(refused) };
+    return { family: info.family ?? null, warnings, finish: reply.finishReason, refused: isInvalidOptionsError(refused) ? refused.option : String(refused), stored: tooled.messages.length };
   }, `${server.origin}/gemma3.gguf`);
-  expect(result).toEqual({ family: null, warnings: ['no-tool-format'], finish: 'length', refused: 'family' });
+  // Refused before the message was written: the chat is as it was.
+  expect(result).toEqual({ family: null, warnings: ['no-tool-format'], finish: 'length', refused: 'family', stored: 0 });
 });
 
 test('Gemma 3’s strict alternation: after a failed send and after cancelToolCalls the chat goes on, and what was stored stays as it was', async ({ page }) => {
