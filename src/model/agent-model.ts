@@ -53,9 +53,14 @@ export interface ModelStateChange {
 /**
  * Something about the loaded model the app should know, though it runs:
  * `'template-mismatch'`, its mlc-chat-config.json names another conversation
- * template than tabagent's model table (see TemplateMismatch).
+ * template than tabagent's model table (see TemplateMismatch);
+ * `'no-tool-format'`, a GGUF's template shows no tool-call format and no
+ * `family` was passed, so chats with tools are refused.
  */
-export type ModelWarning = { type: 'template-mismatch'; modelId: string } & TemplateMismatch;
+export type ModelWarning =
+  | ({ type: 'template-mismatch'; modelId: string } & TemplateMismatch)
+  /** A GGUF whose chat template writes no call markup, loaded without `family`: it runs chats without tools only. */
+  | { type: 'no-tool-format'; modelId: string; message: string };
 
 export class AgentModel implements ChatModel {
   #slot: Slot = { state: 'idle' };
@@ -189,6 +194,9 @@ export class AgentModel implements ChatModel {
 
   #warn(info: ModelInfo): void {
     if (info.templateMismatch) this.onWarning({ type: 'template-mismatch', modelId: info.modelId, ...info.templateMismatch });
+    if (info.family === undefined) {
+      this.onWarning({ type: 'no-tool-format', modelId: info.modelId, message: `${info.modelId}'s chat template shows no tool-call format tabagent reads: chats without tools run; pass family to give it tools` });
+    }
   }
 
   #set(slot: Slot, detail: Omit<ModelStateChange, 'state'>): void {

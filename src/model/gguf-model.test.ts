@@ -36,6 +36,13 @@ describe('naming a GGUF model', () => {
     expect(refused({ gguf: new Blob([]) })).toBe('gguf');
     expect(refused({ gguf: 'https://example.com/x.gguf', contextSize: 0 })).toBe('contextSize');
     expect(refused({ gguf: 'https://example.com/x.gguf', threads: 1.5 })).toBe('threads');
+    // llama.cpp's n_ctx is a C int: 2 ** 32 + 512 ran as 512 while the chat counted on billions.
+    expect(refused({ gguf: 'https://example.com/x.gguf', contextSize: 2 ** 32 + 512 })).toBe('contextSize');
+    expect(refused({ gguf: 'https://example.com/x.gguf', contextSize: 2 ** 31 })).toBe('contextSize');
+    expect(refused({ gguf: 'https://example.com/x.gguf', contextSize: 2 ** 31 - 1 })).toBe('accepted');
+    // A curated id's options are checked as well.
+    expect(refused({ gguf: 'Qwen3-0.6B-Q8_0-GGUF', contextSize: 0 })).toBe('contextSize');
+    expect(refused({ gguf: 'Qwen3-0.6B-Q8_0-GGUF', contextSize: 2 ** 32 })).toBe('contextSize');
     expect(refused('Not-A-Model')).toBe('model');
   });
 

@@ -2,7 +2,7 @@
 // file itself (by URL, or a Blob the person picked). It runs on the CPU with
 // wllama (llama.cpp in WebAssembly), in any current browser.
 import { InvalidOptionsError } from '../errors/index.js';
-import type { GgufSpec } from '../rpc/worker-protocol.js';
+import { MAX_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
 import { GGUF_CATALOG, ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js';
 import { ggufModelId, isGgufModel } from './gguf-name.js';
 
@@ -12,7 +12,12 @@ export interface GgufModel {
   gguf: string | URL | Blob;
   /** Its name in `agent.model` and events; default: the file's name. */
   id?: string;
-  /** Tokens the KV cache holds (prompt and reply); default: the model's trained window, at most 4096. Memory grows with it. */
+  /**
+   * Tokens the KV cache holds (prompt and reply); default: the model's trained
+   * window, at most 4096. Capped at the trained window and at what fits in
+   * WebAssembly's memory beside the weights; `agent.model.contextWindow` says
+   * what was used. Memory grows with it.
+   */
   contextSize?: number;
   /** CPU threads; default: half the cores where the page is cross-origin isolated (COOP/COEP), else 1. */
   threads?: number;
@@ -34,12 +39,13 @@ export function ggufSpec(model: unknown, extra: Pick<GgufSpec, 'family' | 'gramm
   if (typeof model === 'string') throw new InvalidOptionsError('model', `${JSON.stringify(model)} is no curated GGUF id (docs/models.md lists them); { gguf: url | Blob } names any other file`);
   if (!isGgufModel(model)) throw new InvalidOptionsError('model', 'must be a curated GGUF id or { gguf: url | Blob }');
   const { gguf, id, contextSize, threads, thinks, chatTemplate } = model;
-  // A curated id with options of the app's own (a larger window, say).
-  const curated = ggufEntry(gguf);
-  if (curated) return { ...ggufSpec(curated.id, extra), ...(id !== undefined ? { modelId: id } : {}), contextSize, threads, thinks: thinks ?? curated.thinks, chatTemplate };
   for (const [name, value] of Object.entries({ contextSize, threads })) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) throw new InvalidOptionsError(name, `must be a positive whole number, not ${JSON.stringify(value)}`);
   }
+  if (contextSize !== undefined && contextSize > MAX_GGUF_CONTEXT) throw new InvalidOptionsError('contextSize', `${contextSize} cannot be a window: llama.cpp's n_ctx is at most ${MAX_GGUF_CONTEXT} (a larger one wraps around); ask for what you need, it is capped at the model's trained window`);
+  // A curated id with options of the app's own (a larger window, say).
+  const curated = ggufEntry(gguf);
+  if (curated) return { ...ggufSpec(curated.id, extra), ...(id !== undefined ? { modelId: id } : {}), contextSize, threads, thinks: thinks ?? curated.thinks, chatTemplate };
   const base: Omit<GgufSpec, 'modelId'> = { kind: 'gguf', contextSize, threads, thinks, chatTemplate, ...extra };
   if (gguf instanceof Blob) {
     if (gguf.size === 0) throw new InvalidOptionsError('gguf', 'the file is empty');

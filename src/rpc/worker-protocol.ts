@@ -49,6 +49,9 @@ export type CachedModelSource = ({ kind: 'webllm' } & WebLLMSource) | { kind: 'g
 /** A GGUF model's window when the app names none: its trained window, at most this (KV-cache memory grows with it). */
 export const DEFAULT_GGUF_CONTEXT = 4096;
 
+/** The largest contextSize that can be a window: llama.cpp's n_ctx is a C int (2 ** 32 + 512 wrapped around to 512). */
+export const MAX_GGUF_CONTEXT = 2 ** 31 - 1;
+
 /**
  * A GGUF model for wllama: by URL (downloaded once, then read from the
  * browser's cache) or as a Blob (a file the person picked).

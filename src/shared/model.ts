@@ -33,6 +33,12 @@ export interface ModelRequest {
    * prompt prefix (and WebLLM's KV cache) stays that of the chat's other requests.
    */
   output?: { schema: JsonSchema };
+  /**
+   * When the chat began (ms since the epoch). A GGUF's template that prints
+   * today's date (Llama 3.x's `strftime_now`) prints this day, so the
+   * prompt's prefix, and the KV cache, stay the same all chat long.
+   */
+  date?: number;
 }
 
 /**
@@ -84,7 +90,13 @@ export type EngineName = 'webllm' | 'wllama' | 'fake';
 
 export interface ModelInfo {
   modelId: string;
-  family: ModelFamily;
+  /**
+   * The tool-call format the model is spoken to in. Absent for a GGUF whose
+   * chat template writes no call markup (Gemma 3's, SmolLM2's) when no
+   * `family` was passed: chats without tools run, a request with tools is
+   * refused with InvalidOptionsError (`option: 'family'`).
+   */
+  family?: ModelFamily;
   /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
   template: string;
   engine: EngineName;

@@ -18,6 +18,8 @@ import { engines } from './engine-modules.js';
 
 interface Common {
   codec: ToolCodec;
+  /** The model has a tool-call format (a GGUF whose template shows none, and no family given, has not). */
+  tools?: boolean;
   /** The model writes its own think block unless thinking is off. */
   thinks: boolean;
   info: ModelInfo;
@@ -116,26 +118,39 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
   return { input: 'chat', engine, template, codec, thinks, info };
 }
 
-/** A GGUF on wllama: its own chat template, the family the spec names or the template shows. */
+/**
+ * A GGUF on wllama: its own chat template (or the app's), the family the spec
+ * names or the template shows. Both are settled from the file's header,
+ * before the download, so a template no one can render fails first.
+ */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
   // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
   const { loadGguf, TemplatePrompt } = await engines.wllama();
-  const loaded = await loadGguf(spec, report);
-  let prompt: TemplatePrompt;
-  const family: ModelFamily | undefined = spec.family ?? templateFamily(loaded.chatTemplate);
-  if (!family) {
-    await loaded.engine.unload();
-    throw new ModelLoadError({ modelId: spec.modelId, reason: 'its chat template shows no tool-call format tabagent reads; pass family', retryable: false });
-  }
-  try {
-    prompt = new TemplatePrompt(loaded.chatTemplate, { codec: codecFor(family) });
-  } catch (cause) {
-    await loaded.engine.unload();
-    throw new ModelLoadError({ modelId: spec.modelId, reason: `its chat template does not parse as Jinja (${(cause as Error).message})`, retryable: false }, { cause });
-  }
-  const info: ModelInfo = { modelId: spec.modelId, family, template: 'gguf', contextWindow: loaded.contextWindow, grammarByDefault: spec.grammar ?? true, engine: 'wllama', threads: loaded.threads };
-  return { input: 'prompt', engine: loaded.engine, prompt, codec: codecFor(family), thinks: spec.thinks ?? family === 'qwen3', info };
+  const loaded = await loadGguf(spec, report, (chatTemplate) => {
+    // A template that writes no call markup (Gemma 3's, SmolLM2's) needs no family for chats without tools.
+    const family: ModelFamily | undefined = spec.family ?? templateFamily(chatTemplate);
+    try {
+      return { family, prompt: new TemplatePrompt(chatTemplate, { codec: codecFor(family ?? NO_TOOLS_CODEC) }) };
+    } catch (cause) {
+      const whose = spec.chatTemplate === undefined ? 'the GGUF’s chat template (tokenizer.chat_template)' : 'the chatTemplate given';
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `${whose} cannot be rendered: it is not Jinja that tabagent’s engine reads (${(cause as Error).message}); pass a chatTemplate that is`, retryable: false }, { cause });
+    }
+  });
+  const { family, prompt } = loaded.prepared;
+  const info: ModelInfo = {
+    modelId: spec.modelId,
+    ...(family ? { family } : {}),
+    template: 'gguf',
+    contextWindow: loaded.contextWindow,
+    grammarByDefault: spec.grammar ?? true,
+    engine: 'wllama',
+    threads: loaded.threads,
+  };
+  return { input: 'prompt', engine: loaded.engine, prompt, codec: codecFor(family ?? NO_TOOLS_CODEC), thinks: spec.thinks ?? family === 'qwen3', info, tools: family !== undefined };
 }
+
+/** The codec of a model with no tool-call format: only its think block is read (no call is, as no tools are offered). */
+const NO_TOOLS_CODEC: ModelFamily = 'hermes';
 
 function codecFor(family: ModelFamily): ToolCodec {
   const codec = codecs[family];

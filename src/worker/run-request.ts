@@ -2,6 +2,7 @@
 // format with an MLC conversation template, or with the model's own chat
 // template), constrained by the grammar, streamed through the call scanner
 // (so call markup never shows as text), and the finished output parsed.
+import { InvalidOptionsError } from '../errors/index.js';
 import { CallScanner } from '../protocol/call-scanner.js';
 import { replyReasoning } from '../protocol/conv-templates.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
@@ -29,6 +30,10 @@ export interface RequestOutput {
 
 export async function runRequest(model: LoadedModel, request: ModelRequest, out: RequestOutput): Promise<ModelResponse> {
   const { codec, thinks, info } = model;
+  // No call format to teach or read: tools would be declared in words the model never learned, and its calls go unread.
+  if (model.tools === false && request.tools.length > 0) {
+    throw new InvalidOptionsError('family', `${info.modelId}'s chat template shows no tool-call format tabagent reads; pass family (for example 'hermes', taught in the system prompt) to give it tools`);
+  }
   const generation = request.generation ?? {};
   let reasoning: Reasoning;
   let complete: (sampling: Sampling, onDelta: (delta: string) => void) => Promise<EngineResult>;

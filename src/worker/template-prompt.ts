@@ -20,7 +20,19 @@
 //
 // Either way every text but the system prompt is escaped first
 // (protocol/escape-control-tokens.ts): the template writes the markup, nothing else does.
+//
+// A chat stores histories a strict template refuses: a send that failed keeps
+// the person's message, so two user messages follow each other; results of
+// a template without a tool role become a user turn, which the next message
+// follows. Templates that demand alternation (Gemma's, Mistral's) raise
+// on those, and the chat could never go on. So the history is shaped for the
+// template (never in storage): where a template refuses two user turns in a
+// row (asked once, when the template is loaded), they are written as one;
+// where it refuses a system message (Gemma 2's), the system prompt opens the
+// first user turn. A template that refuses all the same is a ChatTemplateError.
 import { Template } from '@huggingface/jinja';
+import { ChatTemplateError } from '../errors/index.js';
+import { messageOf } from '../errors/message-of.js';
 import { asData } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { ModelMessage, ModelRequest } from '../shared/model.js';
@@ -35,6 +47,8 @@ interface TemplateMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
   name?: string;
+  /** Mistral's templates refuse a result without one (nine letters or digits). */
+  tool_call_id?: string;
 }
 
 export class TemplatePrompt {
@@ -43,6 +57,10 @@ export class TemplatePrompt {
   readonly #declaresTools: boolean;
   /** The template has a `tool` role. */
   readonly #toolRole: boolean;
+  /** The template refuses two user turns in a row: they are written as one. */
+  readonly #joinsUsers: boolean;
+  /** The template refuses a system message: the system prompt opens the first user turn. */
+  readonly #noSystem: boolean;
   /**
    * The last request's renders, by how many messages they took: the next
    * request reuses those within the part of the conversation it shares, so
@@ -58,35 +76,48 @@ export class TemplatePrompt {
     source: string,
     private readonly context: TemplateContext,
   ) {
-    this.#template = new Template(source);
+    // The engine's own strftime_now reads the clock and cannot be replaced: the template asks for the chat's day under another name.
+    this.#template = new Template(source.replace(/\bstrftime_now\b/g, PINNED_STRFTIME));
     this.#declaresTools = /\btools\b/.test(source);
     this.#toolRole = /["']tool["']/.test(source);
+    this.#joinsUsers = !this.#accepts([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]);
+    this.#noSystem = !this.#accepts([{ role: 'system', content: 's' }, { role: 'user', content: 'a' }]) && this.#accepts([{ role: 'user', content: 'a' }]);
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools'>, thinking: boolean | undefined): string {
+  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
     const request = asData(given);
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
-    if (system) messages.push({ role: 'system', content: system });
+    /** A user turn follows the one before it where the template wants no two in a row. */
+    const push = (message: TemplateMessage) => {
+      const last = messages.at(-1);
+      if (message.role === 'user' && last?.role === 'user' && this.#joinsUsers) messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
+      else messages.push(message);
+    };
+    if (system && !this.#noSystem) messages.push({ role: 'system', content: system });
+    else if (system) messages.push({ role: 'user', content: system });
     /** For each assistant turn: where it stands in `messages`, and what the model wrote. */
     const turns: Array<{ at: number; raw: string }> = [];
+    let results = 0;
     for (const message of request.messages) {
       if (message.role === 'assistant') turns.push({ at: messages.length, raw: message.raw });
-      if (message.role === 'tool' && !this.#toolRole) messages.push({ role: 'user', content: codec.renderResults(message.results, false).content });
-      else messages.push(...asTemplateMessages(message, placeholder(this.#secret, turns.length)));
+      if (message.role === 'tool' && !this.#toolRole) push({ role: 'user', content: codec.renderResults(message.results, false).content });
+      else for (const m of asTemplateMessages(message, placeholder(this.#secret, turns.length), () => results++)) push(m);
     }
     const declared = this.#declaresTools ? request.tools : [];
     const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
-    const header = JSON.stringify([thinking ?? null, tools]);
+    // A request without a chat (agent.generate) is dated when it is made.
+    const date = request.date ?? Date.now();
+    const header = JSON.stringify([thinking ?? null, tools, dayOf(date)]);
     const keys = messages.map((m) => JSON.stringify(m));
     const last = this.#last;
     let shared = 0;
     if (last.header === header) while (shared < keys.length && keys[shared] === last.keys[shared]) shared++;
     const renders = new Map<number, string>();
     const render = (upTo: number) => {
-      const text = (upTo <= shared ? last.renders.get(upTo) : undefined) ?? this.#render(messages.slice(0, upTo), tools, thinking);
+      const text = (upTo <= shared ? last.renders.get(upTo) : undefined) ?? this.#render(messages.slice(0, upTo), tools, thinking, date);
       renders.set(upTo, text);
       return text;
     };
@@ -97,16 +128,36 @@ export class TemplatePrompt {
       const mark = placeholder(this.#secret, i + 1);
       const cut = after.indexOf(mark);
       // Written once, or the secret would reach the prompt.
-      if (cut < 0 || after.includes(mark, cut + 1)) throw new Error('the chat template does not write the assistant turn’s content once');
+      if (cut < 0 || after.includes(mark, cut + 1)) throw new ChatTemplateError('it does not write an assistant turn’s content exactly once, so the model’s own reply cannot be put back as it wrote it');
       prompt += turn.raw + after.slice(cut + mark.length);
     });
     this.#last = { header, keys, renders };
     return prompt;
   }
 
-  #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined): string {
+  /** Whether the template renders `messages` without raising. */
+  #accepts(messages: TemplateMessage[]): boolean {
+    try {
+      this.#template.render({ messages, add_generation_prompt: true, bos_token: '', eos_token: '' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #render(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined, date: number): string {
+    try {
+      return this.#renderRaw(messages, tools, thinking, date);
+    } catch (cause) {
+      throw new ChatTemplateError(messageOf(cause), { cause });
+    }
+  }
+
+  #renderRaw(messages: TemplateMessage[], tools: unknown[], thinking: boolean | undefined, date: number): string {
     return this.#template.render({
       messages,
+      // The chat's own day, not the clock's: a prompt that changed at midnight would lose the KV cache.
+      [PINNED_STRFTIME]: (format: unknown) => strftime(new Date(date), String(format)),
       ...(tools.length > 0 ? { tools } : {}),
       add_generation_prompt: true,
       // llama.cpp puts BOS in front of the prompt where the model asks for it:
@@ -120,15 +171,53 @@ export class TemplatePrompt {
   }
 }
 
+/** What the template calls for `strftime_now`: today's date is the chat's. */
+const PINNED_STRFTIME = 'tabagent_strftime_chat_day';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The local day of `time`, as the render cache tells requests apart. */
+function dayOf(time: number): string {
+  return strftime(new Date(time), '%Y-%m-%d');
+}
+
+/** Python's `strftime` in the C locale (what the templates were written for: English names whatever the browser's language). */
+function strftime(date: Date, format: string): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return format.replace(/%[YmdbBaAHMSyje%]/g, (token) => {
+    switch (token) {
+      case '%Y': return String(date.getFullYear());
+      case '%y': return pad(date.getFullYear() % 100);
+      case '%m': return pad(date.getMonth() + 1);
+      case '%d': return pad(date.getDate());
+      case '%e': return String(date.getDate()).padStart(2, ' ');
+      case '%j': return String(Math.floor((Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) - Date.UTC(date.getFullYear(), 0, 0)) / 86_400_000)).padStart(3, '0');
+      case '%b': return MONTHS[date.getMonth()]!.slice(0, 3);
+      case '%B': return MONTHS[date.getMonth()]!;
+      case '%a': return DAYS[date.getDay()]!.slice(0, 3);
+      case '%A': return DAYS[date.getDay()]!;
+      case '%H': return pad(date.getHours());
+      case '%M': return pad(date.getMinutes());
+      case '%S': return pad(date.getSeconds());
+      default: return '%';
+    }
+  });
+}
+
 /** A text no template writes by itself and every template passes through (no spaces to trim, no think tags). */
 function placeholder(secret: string, turn: number): string {
   return `\u2063tabagent-${secret}-${turn}\u2063`;
 }
 
-/** `turn`: the placeholder of the turn an assistant message is. */
-function asTemplateMessages(message: ModelMessage, turn: string): TemplateMessage[] {
+/**
+ * `turn`: the placeholder of the turn an assistant message is; `nextResult`:
+ * the conversation's running count of results, which names each (the same in
+ * every render of a prefix).
+ */
+function asTemplateMessages(message: ModelMessage, turn: string, nextResult: () => number): TemplateMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content }];
   if (message.role === 'assistant') return [{ role: 'assistant', content: turn }];
   // One tool message per result: the template groups a turn's results as the model was trained to read them.
-  return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content }));
+  return message.results.map((r) => ({ role: 'tool', name: r.name, content: r.content, tool_call_id: `call${String(nextResult()).padStart(5, '0')}` }));
 }

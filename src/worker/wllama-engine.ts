@@ -5,11 +5,12 @@
 // template (protocol/template-prompt.ts); calls are read by tabagent's codec
 // for the family and constrained by tabagent's grammar, translated to GBNF.
 import { CacheManager, LogLevel, Wllama, WllamaAbortError, type RawCompletionChunk, type WllamaLogger } from '@wllama/wllama';
-import { ModelLoadError } from '../errors/index.js';
+import { isModelLoadError, ModelLoadError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { countTokens } from '../protocol/token-estimate.js';
-import { DEFAULT_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
+import { DEFAULT_GGUF_CONTEXT, MAX_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
+import { blobSource, NotGgufError, readGgufHeader, streamSource, type ByteSource, type GgufHeader } from './gguf-header.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { ResponseFormat } from '../shared/tool-protocol.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
@@ -22,27 +23,41 @@ import wasmUrl from './wllama-wasm.js';
 export { TemplatePrompt } from './template-prompt.js';
 
 
-export interface LoadedGguf {
+export interface LoadedGguf<T> {
   engine: Engine<PromptRequest>;
+  /** The window llama.cpp was given: the app's contextSize, or the default, capped by the model's trained window and by memory. */
   contextWindow: number;
-  /** The GGUF's `tokenizer.chat_template` (or the one the spec gave). */
-  chatTemplate: string;
   threads: number;
+  /** What `prepare` made of the chat template, before anything was downloaded. */
+  prepared: T;
 }
 
-export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => void): Promise<LoadedGguf> {
+/**
+ * Reads the GGUF's header (a Blob's start, the cached file's, or the first
+ * bytes over HTTP) and hands its chat template (or the spec's) to `prepare`
+ * before anything is downloaded: a file tabagent cannot run fails then, not
+ * after gigabytes. Then downloads it (once: wllama's cache) and loads it.
+ */
+export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) => void, prepare: (chatTemplate: string) => T): Promise<LoadedGguf<T>> {
   const { modelId } = spec;
   checkBrowser(modelId);
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
+  // Before the download where the server gives the file's start; else from the downloaded file.
+  let header = await headerBefore(spec);
+  let planned = header && plan(spec, header, prepare);
   const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
-  await checkGguf(spec, blob);
+  if (!header) {
+    header = await headerOf(spec, blobSource(blob), true);
+    planned = plan(spec, header, prepare);
+  }
+  const { prepared, contextWindow } = planned!;
+  const n_ctx = Math.min(contextWindow, memoryWindow(header, blob.size, spec));
   onProgress({ progress: 1, text: 'Loading the model into memory', timeElapsedSeconds: elapsed(), phase: 'load', loaded: blob.size, total: blob.size });
   // llama.cpp says why a load failed only in its log: the errors are kept for the ModelLoadError.
   const said: string[] = [];
   const logger: WllamaLogger = { debug: () => undefined, log: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => void said.push(parts.map(String).join(' ')) };
   const wllama = new Wllama({ default: wasmUrl }, { logger });
-  const n_ctx = spec.contextSize ?? DEFAULT_GGUF_CONTEXT;
   try {
     await wllama.loadModel([blob], {
       log_level: LogLevel.ERROR,
@@ -53,35 +68,134 @@ export async function loadGguf(spec: GgufSpec, onProgress: (p: LoadProgress) => 
       // One conversation at a time, in one slot, so its KV cache is the one reused.
       n_parallel: 1,
       ctx_shift: false,
+      // tabagent renders every prompt itself; llama.cpp's own chat handling
+      // only has to start, and fails to on templates its Jinja cannot parse
+      // (`{% do %}`, `'%s' % x`, broken ones, ones that raise). It gets one it parses.
+      chat_template: LLAMA_CPP_TEMPLATE,
     });
     // wllama 3.13 does not check llama.cpp's answer: a file it could not load still "loads", empty.
     if ((wllama.getLoadedContextInfo() as { success?: boolean }).success === false) throw new Error(said.slice(0, 4).join('; ') || 'llama.cpp refused the file');
   } catch (cause) {
     await wllama.exit().catch(() => undefined);
-    throw await loadError(spec, cause);
+    throw loadError(spec, cause);
   }
-  const info = wllama.getLoadedContextInfo();
-  const chatTemplate = spec.chatTemplate ?? wllama.getChatTemplate();
-  if (!chatTemplate) {
-    await wllama.exit();
-    throw new ModelLoadError({ modelId, reason: 'the GGUF has no chat template (tokenizer.chat_template); pass chatTemplate', retryable: false });
-  }
-  // A model trained on a shorter window than asked for keeps to it, unless the app asked for more.
-  const contextWindow = spec.contextSize ?? Math.min(info.n_ctx, info.n_ctx_train || info.n_ctx);
-  return {
-    engine: wllamaEngine(wllama, contextWindow),
-    contextWindow,
-    chatTemplate,
-    threads: wllama.getNumThreads(),
-  };
+  return { engine: wllamaEngine(wllama, n_ctx), contextWindow: n_ctx, threads: wllama.getNumThreads(), prepared };
 }
 
-/** Whether a GGUF's file is in wllama's browser cache, whole. */
+/** A template llama.cpp's Jinja parses (ChatML): only its chat handling ever reads it, and tabagent never asks that. */
+const LLAMA_CPP_TEMPLATE = "{%- for message in messages -%}{{- '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' -}}{%- endfor -%}{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\\n' -}}{%- endif -%}";
+
+function plan<T>(spec: GgufSpec, header: GgufHeader, prepare: (chatTemplate: string) => T): { prepared: T; contextWindow: number } {
+  const chatTemplate = spec.chatTemplate ?? header.chatTemplate;
+  if (!chatTemplate) throw new ModelLoadError({ modelId: spec.modelId, reason: 'the GGUF has no chat template (tokenizer.chat_template); pass chatTemplate', retryable: false });
+  const prepared = prepare(chatTemplate);
+  // The model's trained window bounds the app's, and the default (at most DEFAULT_GGUF_CONTEXT).
+  const trained = header.contextLength && header.contextLength > 0 ? Math.min(header.contextLength, MAX_GGUF_CONTEXT) : undefined;
+  const asked = spec.contextSize ?? Math.min(trained ?? DEFAULT_GGUF_CONTEXT, DEFAULT_GGUF_CONTEXT);
+  return { prepared, contextWindow: Math.min(asked, trained ?? asked) };
+}
+
+/** wllama's build addresses at most 4 GiB (its MAXIMUM_MEMORY); the weights take their share first. */
+const WASM_MEMORY = 4 * 2 ** 30;
+/** Left for llama.cpp's compute buffers, the tokenizer and the runtime. */
+const RESERVED_MEMORY = 512 * 2 ** 20;
+
+/** The largest window whose KV cache (f16 keys and values, every layer) fits beside the weights. */
+function memoryWindow(header: GgufHeader, fileBytes: number, spec: GgufSpec): number {
+  const { blockCount, headCount, headCountKv, embeddingLength } = header;
+  const headSize = headCount && embeddingLength ? embeddingLength / headCount : undefined;
+  const keys = header.keyLength ?? headSize;
+  const values = header.valueLength ?? headSize;
+  if (!blockCount || !keys || !values) return MAX_GGUF_CONTEXT;
+  const perToken = blockCount * (headCountKv ?? headCount ?? 1) * (keys + values) * 2;
+  const room = WASM_MEMORY - fileBytes - RESERVED_MEMORY;
+  const window = Math.floor(room / perToken / 256) * 256;
+  if (window < 256) throw new ModelLoadError({ modelId: spec.modelId, reason: `the model does not fit in this browser's WebAssembly memory (${fileBytes} bytes of weights, 4 GiB in all)`, retryable: false });
+  return window;
+}
+
+/** The header before any download: a Blob's, the cached file's, or the start of the file over HTTP; undefined where the server will not say. */
+async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
+  if (spec.blob) return headerOf(spec, blobSource(spec.blob), true);
+  const url = spec.url!;
+  const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
+  if (cached) return headerOf(spec, blobSource(cached), true);
+  let response: Response;
+  try {
+    // The start of the file, as far as its metadata goes: the body is dropped once it is read.
+    // Never through the HTTP cache: the body is dropped part-read, and a part kept there was later served as the whole file.
+    response = await fetch(url, { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` }, cache: 'no-store' });
+  } catch {
+    return undefined;
+  }
+  // A missing file, or a server that answers otherwise: the download says why.
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  try {
+    return await headerOf(spec, streamSource(response.body), false);
+  } catch (error) {
+    // Metadata longer than asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    if (isModelLoadError(error)) throw error;
+    return undefined;
+  }
+}
+
+/** As much of a file as its metadata may take: Gemma 3's 262k-token vocabulary needs about 7 MB. */
+const HEADER_BYTES = 64 * 2 ** 20;
+
+/** The header; ModelLoadError where the file is no GGUF, or (`whole`: the source is the whole file) is cut within its metadata. */
+async function headerOf(spec: GgufSpec, source: ByteSource, whole: boolean): Promise<GgufHeader> {
+  try {
+    return await readGgufHeader(source);
+  } catch (error) {
+    if (whole && error instanceof RangeError) {
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (its metadata is cut short or unreadable: ${error.message})`, retryable: false }, { cause: error });
+    }
+    if (error instanceof NotGgufError) {
+      // A page in place of the file (a login, an error page) is no model: it does not stay in the cache.
+      if (spec.url) await deleteCached(spec.url).catch(() => undefined);
+      const shown = [...error.head].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Whether a GGUF's file is in wllama's browser cache, whole: its metadata,
+ * written once the last byte is, says so (wllama's own lookup takes a file
+ * without metadata for whole). A part left by a download that stopped (a
+ * cancelled load, a closed tab) is removed, unless a download is writing it.
+ */
 export async function isCached(url: string): Promise<boolean> {
   const cache = new CacheManager();
   const name = await cache.getNameFromURL(url);
-  const [size, metadata] = await Promise.all([cache.getSize(name), cache.getMetadata(name)]);
-  return size >= 0 && metadata?.originalSize === size;
+  const size = await cache.getSize(name);
+  if (size < 0) return false;
+  const metadata = await readMetadata(cache, name);
+  if (metadata?.originalSize === size && metadata.originalURL === url) return true;
+  await withDownloadLock(url, true, () => cache.delete(url));
+  return false;
+}
+
+/** wllama's metadata file as written, without its stand-in for a file that has none. */
+async function readMetadata(cache: CacheManager, name: string): Promise<{ originalSize?: number; originalURL?: string } | null> {
+  const blob = await cache.open(`__metadata__${name}`);
+  if (!blob) return null;
+  try {
+    return JSON.parse(await blob.text()) as { originalSize?: number; originalURL?: string };
+  } catch {
+    return null;
+  }
+}
+
+/** One download of a URL at a time, across tabs and workers; `ifAvailable`: skip `run` while one is going on. */
+async function withDownloadLock<T>(url: string, ifAvailable: boolean, run: () => Promise<T>): Promise<T | undefined> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks) return run();
+  return locks.request(`tabagent-gguf:${url}`, { ifAvailable }, (lock) => (lock ? run() : undefined));
 }
 
 export async function deleteCached(url: string): Promise<void> {
@@ -193,32 +307,31 @@ async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, e
   const url = spec.url!;
   const cache = new CacheManager();
   const speed = downloadSpeed();
-  try {
-    await cache.download(url, {
-      progressCallback: ({ loaded, total }) => {
-        const bytesPerSecond = speed(loaded);
-        onProgress({ progress: total ? loaded / total : 0, text: `Fetching ${spec.modelId}`, timeElapsedSeconds: elapsed(), phase: 'download', loaded, ...(total ? { total } : {}), ...(bytesPerSecond !== undefined ? { bytesPerSecond } : {}) });
-      },
-    });
-  } catch (cause) {
-    const status = /HTTP (\d{3})/.exec(messageOf(cause))?.[1];
-    // A missing file stays missing; a network failure or a server error may pass.
-    const retryable = status === undefined || Number(status) >= 500 || status === '429';
-    throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} failed: ${messageOf(cause)}`, retryable }, { cause });
-  }
-  const blob = await cache.open(url);
-  if (!blob) throw new ModelLoadError({ modelId: spec.modelId, reason: `${url} was downloaded but is not in the browser's cache (storage full or cleared?)`, retryable: true });
-  return blob;
-}
-
-/** A file that is not a GGUF never reaches llama.cpp, whose message would say less. */
-async function checkGguf(spec: GgufSpec, blob: Blob): Promise<void> {
-  const head = new Uint8Array(await blob.slice(0, 4).arrayBuffer());
-  if (new TextDecoder().decode(head) === 'GGUF') return;
-  // A bad file in the cache would fail every load: it goes, and a retry downloads it again.
-  if (spec.url) await deleteCached(spec.url).catch(() => undefined);
-  const shown = [...head].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-  throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
+  const fetched = await withDownloadLock(url, false, async () => {
+    try {
+      await cache.download(url, {
+        progressCallback: ({ loaded, total }) => {
+          const bytesPerSecond = speed(loaded);
+          onProgress({ progress: total ? loaded / total : 0, text: `Fetching ${spec.modelId}`, timeElapsedSeconds: elapsed(), phase: 'download', loaded, ...(total ? { total } : {}), ...(bytesPerSecond !== undefined ? { bytesPerSecond } : {}) });
+        },
+      });
+    } catch (cause) {
+      // What a dropped connection left is no model: it goes, and a retry starts afresh.
+      if (!(await isCached(url).catch(() => false))) await cache.delete(url).catch(() => undefined);
+      const status = /HTTP (\d{3})/.exec(messageOf(cause))?.[1];
+      // A missing file stays missing; a network failure or a server error may pass.
+      const retryable = status === undefined || Number(status) >= 500 || status === '429';
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} failed: ${messageOf(cause)}`, retryable }, { cause });
+    }
+    // wllama keeps what the body gave; a body shorter than its Content-Length is no model.
+    if (!(await isCached(url))) {
+      await cache.delete(url).catch(() => undefined);
+      throw new ModelLoadError({ modelId: spec.modelId, reason: `downloading ${url} ended before the whole file came`, retryable: true });
+    }
+    return cache.open(url);
+  });
+  if (!fetched) throw new ModelLoadError({ modelId: spec.modelId, reason: `${url} was downloaded but is not in the browser's cache (storage full or cleared?)`, retryable: true });
+  return fetched;
 }
 
 /** Fail before any download where wllama's build cannot run. */
@@ -229,8 +342,13 @@ function checkBrowser(modelId: string): void {
   }
 }
 
-/** What llama.cpp's refusal means for the person: a file to fetch again, or a model this build cannot run. */
-async function loadError(spec: GgufSpec, cause: unknown): Promise<ModelLoadError> {
+/**
+ * What llama.cpp's refusal means for the person. The file it read is whole
+ * (a download that stopped never counts as cached), so the same bytes fail
+ * the same way: nothing is deleted or fetched again, and only memory may
+ * change (a smaller model or contextSize).
+ */
+function loadError(spec: GgufSpec, cause: unknown): ModelLoadError {
   const message = messageOf(cause);
   if (/bad_alloc|out of memory|failed to allocate|memory access out of bounds|RangeError/i.test(message)) {
     return new ModelLoadError({ modelId: spec.modelId, reason: `the model does not fit in this browser's WebAssembly memory (${message}); a smaller model or contextSize may`, retryable: false }, { cause });
@@ -238,7 +356,5 @@ async function loadError(spec: GgufSpec, cause: unknown): Promise<ModelLoadError
   if (/unknown (model )?architecture/i.test(message)) {
     return new ModelLoadError({ modelId: spec.modelId, reason: `wllama cannot run this model's architecture (${message})`, retryable: false }, { cause });
   }
-  // A truncated or corrupt file: a URL's is fetched again after its cached copy goes.
-  if (spec.url) await deleteCached(spec.url).catch(() => undefined);
-  return new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (${message})`, retryable: spec.url !== undefined }, { cause });
+  return new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (${message})`, retryable: false }, { cause });
 }
