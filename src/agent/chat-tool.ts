@@ -7,11 +7,9 @@
 // cycle, and fails at once.
 import { object, string } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
-import { ChatToolError, InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError } from '../errors/index.js';
 import { tool } from '../tools/define-tool.js';
 import type { ErrorPolicy, ManagedTool, ToolTraits } from '../tools/types.js';
-import { scopeOf } from './call-scope.js';
-import { waitOn } from './chat-waits.js';
 import type { Chat } from './chat.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 
@@ -37,28 +35,9 @@ export function chatTool<Input, Output>(chat: Chat, options: ChatToolOptions<Inp
   if (message !== undefined ? typeof message !== 'function' : input !== undefined) throw new InvalidOptionsError('asTool.message', 'must be a function of the input (needed with `input`)');
   // Checked now, so a bad schema fails where the tool is made.
   const reader = output && objectOutput(output);
-  const run = async (value: Input, context: Parameters<ManagedTool['run']>[1]): Promise<unknown> => {
-    const scope = scopeOf(context);
-    const chain = scope?.chain ?? [];
-    // The run making the call (none for a call from outside a chat: a browser agent's, through WebMCP).
-    const caller = chain.at(-1);
-    const wait = caller === undefined ? undefined : waitOn(caller, chat.id);
-    if (wait?.cycle) throw new ChatToolError({ toolName: rest.name, chatId: chat.id, failure: 'cycle', chain: wait.cycle });
-    try {
-      if (scope) scope.chatId = chat.id;
-      const send = (text: string, last?: boolean) =>
-        chat.sendFor(chain, rest.name, text, { signal: context.signal }, (part) => context.update({ chatId: chat.id, part }), last ? reader?.jsonSchema : undefined);
-      const text = message ? message(value) : (value as { task: string }).task;
-      if (!reader) return (await send(text)).text;
-      // With tools, the chat runs them first; the JSON answer is a turn of its own.
-      const tools = chat.tools.length > 0;
-      if (tools) await send(text);
-      const reply = await send(tools ? 'Now give the result as JSON.' : text, true);
-      return reader.read(reply.text, reply.finishReason);
-    } finally {
-      wait?.end();
-    }
-  };
+  // The call itself loads when a chat tool is first called: most apps never make one.
+  const run = async (value: Input, context: Parameters<ManagedTool['run']>[1]): Promise<unknown> =>
+    (await import('./chat-tool-call.js')).callChat(chat, rest.name, message ? message(value) : (value as { task: string }).task, reader, context);
   const task = object({ task: string().min(1).describe('The whole task: nothing else of this chat is seen') });
   return tool({ ...rest, input: (input ?? task) as $ZodType<Input>, run }) as ManagedTool<Input, Output>;
 }

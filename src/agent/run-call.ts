@@ -5,7 +5,6 @@ import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, isToolExe
 import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool, ToolContext } from '../tools/types.js';
-import { validateArguments } from '../tools/validate-arguments.js';
 import type { ChatEvents, ToolEventName } from './chat-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
@@ -67,6 +66,8 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   });
   // The model's own mistakes go back to the model, whatever the policy: it can fix them.
   if (call.error || !tool) return toModel(call.error ?? `"${call.name}" is not a tool of this chat`);
+  // Loaded with the first call a model makes, not at createAgent: a page that starts an agent may never call a tool.
+  const { validateArguments } = await import('../tools/validate-arguments.js');
   const validation = await validateArguments(tool.input, tool.parameters, call.arguments);
   if (!validation.ok) return toModel(new InvalidToolArgumentsError({ toolName: tool.name, callId: call.id, issues: validation.issues }).message);
   const info: ToolCallInfo = { callId: call.id, toolName: tool.name, input: validation.value, arguments: call.arguments, readOnly: tool.readOnly, destructive: tool.destructive };
