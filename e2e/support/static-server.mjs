@@ -1,6 +1,8 @@
 // A plain static file server for the script-tag tests, which need two origins:
 // the page's, and a "CDN" serving the bundle with CORS.
 //   node e2e/support/static-server.mjs --port 4176 --root . [--cors] [--rewrite FROM=TO]
+// A page asked for with `?csp=…` is served under that Content-Security-Policy
+// header (tests of the policies README documents).
 import { createReadStream, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -36,6 +38,8 @@ createServer(async (request, response) => {
     if (statSync(file).isDirectory()) file = join(file, 'index.html');
     const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
     if (cors) headers['access-control-allow-origin'] = '*';
+    const csp = new URL(request.url, 'http://x').searchParams.get('csp');
+    if (csp && extname(file) === '.html') headers['content-security-policy'] = csp;
     if (from && extname(file) === '.html') {
       const html = (await readFile(file, 'utf8')).replaceAll(from, to);
       response.writeHead(200, headers).end(html);

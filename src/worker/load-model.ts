@@ -2,7 +2,8 @@
 // wllama or the strict fake, each loaded on demand), the family's codec, how
 // its prompts are rendered, and what the page is told of it.
 import { releaseProxy, type ProxyMethods } from 'comlink';
-import { InvalidOptionsError, ModelLoadError, isShaderF16UnsupportedError, isWebGPUUnavailableError } from '../errors/index.js';
+import { InvalidOptionsError, ModelLoadError, isModelLoadError, isShaderF16UnsupportedError, isTabAgentError, isWebGPUUnavailableError } from '../errors/index.js';
+import { refusalError, refusalMark } from './csp-refusals.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
@@ -41,8 +42,13 @@ export async function loadModel(spec: ModelSpec, onProgress: Report | undefined,
   const report = (p: LoadProgress) => {
     lastReport = Promise.resolve(onProgress?.(p)).catch(() => undefined);
   };
+  const mark = refusalMark();
   try {
-    const model = await open(spec, report, respond, onRequest);
+    const model = await open(spec, report, respond, onRequest).catch(async (error: unknown) => {
+      // An engine file, or a fetch of WebLLM's, the page's policy refused: say which, and which directive.
+      if (isModelLoadError(error) || (!isTabAgentError(error) && (error as Error)?.name !== 'AbortError')) throw (await refusalError(spec.modelId, mark)) ?? error;
+      throw error;
+    });
     await lastReport;
     return model;
   } finally {

@@ -17,6 +17,7 @@ import type { Engine, EngineResult, PromptRequest } from './engine.js';
 import { generationError } from './engine-errors.js';
 import { downloadSpeed } from './load-progress.js';
 import { missingWllamaFeatures } from '../shared/wllama-support.js';
+import { refusalError, refusalMark } from './csp-refusals.js';
 import wasmUrl from './wllama-wasm.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
@@ -43,6 +44,7 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
   checkBrowser(modelId);
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
+  await reachable(modelId, wasmUrl);
   // Before the download where the server gives the file's start; else from the downloaded file.
   let header = await headerBefore(spec);
   let planned = header && plan(spec, header, prepare);
@@ -80,6 +82,21 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
     throw loadError(spec, cause);
   }
   return { engine: wllamaEngine(wllama, n_ctx), contextWindow: n_ctx, threads: wllama.getNumThreads(), prepared };
+}
+
+/**
+ * wllama's WebAssembly, asked about before any download: wllama fetches it
+ * only once the model is in, and a page whose policy refuses it (the bundle's
+ * origin missing from connect-src) crashed the worker after the whole download.
+ */
+async function reachable(modelId: string, url: string): Promise<void> {
+  const mark = refusalMark();
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    await response.body?.cancel();
+  } catch (cause) {
+    throw (await refusalError(modelId, mark, url)) ?? new ModelLoadError({ modelId, reason: `cannot fetch wllama's WebAssembly (${url}): ${messageOf(cause)}`, retryable: true }, { cause });
+  }
 }
 
 /** A template llama.cpp's Jinja parses (ChatML): only its chat handling ever reads it, and tabagent never asks that. */
@@ -121,11 +138,15 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
   const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
   if (cached) return headerOf(spec, blobSource(cached), true);
   let response: Response;
+  const mark = refusalMark();
   try {
     // The start of the file, as far as its metadata goes: the body is dropped once it is read.
     // Never through the HTTP cache: the body is dropped part-read, and a part kept there was later served as the whole file.
     response = await fetch(url, { headers: { Range: `bytes=0-${HEADER_BYTES - 1}` }, cache: 'no-store' });
   } catch {
+    // Refused by the page's policy: the download would be too, so say so now. Else the download tells.
+    const refused = await refusalError(spec.modelId, mark, url);
+    if (refused) throw refused;
     return undefined;
   }
   // A missing file, or a server that answers otherwise: the download says why.
@@ -308,6 +329,7 @@ async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, e
   const cache = new CacheManager();
   const speed = downloadSpeed();
   const fetched = await withDownloadLock(url, false, async () => {
+    const mark = refusalMark();
     try {
       await cache.download(url, {
         progressCallback: ({ loaded, total }) => {
@@ -318,6 +340,8 @@ async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, e
     } catch (cause) {
       // What a dropped connection left is no model: it goes, and a retry starts afresh.
       if (!(await isCached(url).catch(() => false))) await cache.delete(url).catch(() => undefined);
+      const refused = await refusalError(spec.modelId, mark, url);
+      if (refused) throw refused;
       const status = /HTTP (\d{3})/.exec(messageOf(cause))?.[1];
       // A missing file stays missing; a network failure or a server error may pass.
       const retryable = status === undefined || Number(status) >= 500 || status === '429';

@@ -1,0 +1,49 @@
+// What the page's Content-Security-Policy refused the worker. A refused fetch
+// or import rejects with a bare TypeError ("Failed to fetch"), as a network
+// failure does; only the securitypolicyviolation event, which reaches the
+// worker's global a task or so later, names the URL and the directive. The
+// worker inherits the page's policy (it starts from a blob: URL, or is
+// same-origin), so this is where a load learns why it failed. Every bundle
+// that fetches (the worker, the wllama engine) keeps its own record.
+import { ModelLoadError } from '../errors/index.js';
+
+interface Refusal {
+  url: string;
+  directive: string;
+}
+
+const seen: Refusal[] = [];
+/** Refusals ever recorded: marks stay valid when old entries go. */
+let count = 0;
+
+const scope = globalThis as { addEventListener?: (type: string, listener: (event: Event) => void) => void };
+scope.addEventListener?.('securitypolicyviolation', (event) => {
+  const { blockedURI, effectiveDirective } = event as SecurityPolicyViolationEvent;
+  seen.push({ url: blockedURI, directive: effectiveDirective });
+  count++;
+  if (seen.length > 16) seen.shift();
+});
+
+/** Where the record stands: give it to `refusalError` once something failed. */
+export function refusalMark(): number {
+  return count;
+}
+
+/**
+ * The ModelLoadError for what the policy refused since `mark` (`url`, when
+ * given: the fetch that failed), or undefined where it refused nothing. Waits
+ * a little for the event, which comes after the failure it explains.
+ */
+export async function refusalError(modelId: string, mark: number, url?: string): Promise<ModelLoadError | undefined> {
+  for (const ms of [0, 10, 40]) {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const since = seen.slice(Math.max(0, seen.length - (count - mark)));
+    const refusal = since.find((r) => url === undefined || r.url === url || url.startsWith(r.url));
+    if (refusal) {
+      const shown = url ?? refusal.url;
+      const origin = URL.canParse(shown) ? new URL(shown).origin : shown;
+      return new ModelLoadError({ modelId, reason: `the page's Content-Security-Policy refused ${shown} (${refusal.directive}): allow ${origin} in ${refusal.directive}`, retryable: false });
+    }
+  }
+  return undefined;
+}
