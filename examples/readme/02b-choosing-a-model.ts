@@ -7,6 +7,7 @@ const offer = (choices: Array<{ id: string; label: string }>) => choices[0]!.id;
 const formatBytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
 // #region readme
+// Part of examples/readme/02b-choosing-a-model.ts, which defines `offer` (your picker) and `formatBytes`.
 import { createAgent, listModels } from 'tabagent';
 const agent = await createAgent({ storage: { dbName: 'my-app' } }); // no model yet: chats work at once
 const models = await listModels(); // or agent.models(): no worker starts, WebLLM is not loaded

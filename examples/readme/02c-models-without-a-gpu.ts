@@ -10,6 +10,7 @@ useFakeScript([]);
 const picked = new File([new Uint8Array([71, 71, 85, 70])], 'my-model.gguf'); // from an <input type="file">
 
 // #region readme
+// Part of examples/readme/02c-models-without-a-gpu.ts, where `picked` is a File the person chose.
 import { createAgent, isModelCached } from 'tabagent';
 const agent = await createAgent({
   model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', // WebLLM, on WebGPU where this browser has it…

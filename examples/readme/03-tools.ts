@@ -1,12 +1,14 @@
 // README "Tools": a typed tool, then a run that calls it.
-import { createAgent, tool } from 'tabagent';
+import { createAgent } from 'tabagent';
 import { toolCallText } from 'tabagent/testing';
-import { z } from 'zod';
 import { check, useFakeScript } from '../../src/test-support/readme-model.js';
 
 useFakeScript([toolCallText('add', { a: 2, b: 3 }), '2 + 3 = 5.']);
 
 // #region readme
+import { tool } from 'tabagent';
+import { z } from 'zod';
+
 const add = tool({
   name: 'add',
   description: 'Add two numbers',

@@ -15,6 +15,7 @@ useFakeScript([toolCallText('tabagent-test_add', { a: 2, b: 3 }), 'It is 5.']);
 const agent = await createAgent({ model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', storage: false });
 
 // #region readme
+// Part of examples/readme/03b-mcp-tools.ts, which has the imports, `url`, `signedIn`, `myAdd` and `agent`.
 const server = await mcpTools(url, {
   token: async () => signedIn.token, // a bearer token; or headers: { … }, or authProvider (OAuth)
   timeoutMs: 30_000, // then MCP's cancellation, and ToolTimeoutError

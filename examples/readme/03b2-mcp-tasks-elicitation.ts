@@ -18,6 +18,7 @@ const chat = await agent.newChat({ tools: [] });
 const id = chat.id;
 
 // #region readme
+// Part of examples/readme/03b2-mcp-tasks-elicitation.ts, which has the imports, `url`, `showForm`, `agent` and a chat `id`.
 const server = await mcpTools(url, {
   asTasks: true, // long tools that allow it run as tasks, and survive a reload
   timeoutMs: 10 * 60_000,

@@ -14,6 +14,7 @@ const sentTo: URL[] = [];
 Object.defineProperty(globalThis, 'location', { value: { assign: (to: URL) => void sentTo.push(new URL(to)) }, configurable: true });
 
 // #region readme
+// Part of examples/readme/03c-mcp-oauth.ts, which has the imports and the server `url`.
 const oauth: McpOAuthOptions = {
   redirectUrl: 'https://notes.example/', // a page of yours: the authorization server sends the person back there
   clientMetadata: { client_name: 'Notes', scope: 'notes:read' }, // registered on first use (dynamic client registration)

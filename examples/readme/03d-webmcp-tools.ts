@@ -12,6 +12,7 @@ useFakeScript([toolCallText('read_note', { id: 'n1' }), 'It says: Buy milk.']);
 const agent = await createAgent({ model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', storage: false });
 
 // #region readme
+// Part of examples/readme/03d-webmcp-tools.ts, which has the imports, `notes` and `agent`.
 const readNote = tool({
   name: 'read_note',
   description: 'Read a note by its id',

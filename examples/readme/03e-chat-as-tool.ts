@@ -16,6 +16,7 @@ const progress: unknown[] = [];
 const show = (details: unknown) => void progress.push(details);
 
 // #region readme
+// Part of examples/readme/03e-chat-as-tool.ts, which defines `agent`, the `lookup` tool and `show`.
 const researcher = await agent.newChat({
   system: 'You look words up and answer in one sentence.',
   tools: [lookup],

@@ -10,6 +10,7 @@ const add = tool({ name: 'add', description: 'Add two numbers', input: z.object(
 const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } });
 
 // #region readme
+// Part of examples/readme/04-chats.ts, which defines `agent` and the tools `add` and `search`.
 const chat = await agent.newChat({
   system: 'You are concise.',
   tools: [add, search],

@@ -22,6 +22,7 @@ const chat = await agent.newChat({ tools: [add, search] });
 let reply = await chat.send('What is new in Norway?');
 
 // #region readme
+// Part of examples/readme/05-answering-calls.ts, where `chat` and its `reply` come before.
 // One at a time: each answer returns the reply so far; the last one runs the model.
 for (const call of reply.toolCalls) reply = await chat.sendToolResult(call.id, { hits: [] });
 // Or all at once.

@@ -12,6 +12,7 @@ const answer = tool({ name: 'answer', description: 'Give the final answer', inpu
 const translate = tool({ name: 'translate', description: 'Translate text', input: z.object({ text: z.string(), to: z.string() }), run: ({ text }) => text });
 
 // #region readme
+// Part of examples/readme/06-steering.ts, which defines `agent` and the tools.
 import { hasToolCall, hopCountIs } from 'tabagent';
 
 const chat = await agent.newChat({

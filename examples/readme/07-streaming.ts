@@ -14,6 +14,7 @@ const log = (line: string) => void logged.push(line);
 let reply: Reply | undefined;
 
 // #region readme
+// Part of examples/readme/07-streaming.ts, which defines `chat`, `output` and `log`.
 for await (const part of chat.sendStream('Plan a trip to Oslo')) {
   if (part.type === 'text') output.textContent += part.text; // every step's text, as it is written
   else if (part.type === 'tool-call') log(`calling ${part.call.name}`);

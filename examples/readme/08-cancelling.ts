@@ -10,6 +10,7 @@ const logged: string[] = [];
 const log = (line: string) => void logged.push(line);
 
 // #region readme
+// Part of examples/readme/08-cancelling.ts, which defines `chat` and `log`.
 const stop = new AbortController();
 const sending = chat.send('Tell me about Oslo', { signal: stop.signal }); // or sendStream(…, { signal })
 stop.abort();

@@ -39,6 +39,7 @@ const notes: string[] = [];
 const showNote = (note: string) => void notes.push(note);
 
 // #region readme
+// Part of examples/readme/09-events.ts, which defines `chat`, `output`, `log` and `showNote`.
 chat.on('model-start', ({ step }) => log(`model call ${step} of this run`));
 chat.on('text', ({ step, delta }) => (output.textContent += delta));
 chat.on('model-end', ({ step, text, toolCalls, finishReason, promptTokens, completionTokens }) => log(`${finishReason}: ${toolCalls.length} calls, ${completionTokens} tokens`));

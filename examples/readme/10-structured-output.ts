@@ -18,6 +18,7 @@ const rendered: unknown[] = [];
 const render = (partial: unknown) => void rendered.push(partial);
 
 // #region readme
+// Part of examples/readme/10-structured-output.ts, which has the imports, `agent`, `chat`, `add` and `render`.
 const Trip = z.object({ city: z.string(), days: z.number().int(), stops: z.array(z.string()) });
 
 const { object } = await chat.generateObject({ schema: Trip, prompt: 'Plan two days in Oslo' });

@@ -22,6 +22,7 @@ const offline = false;
 const redact = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll('/home/ada/', '~/'));
 
 // #region readme
+// Part of examples/readme/11-approvals-and-hooks.ts, which has the imports, `agent`, `offline` and `redact`.
 const remove = tool({
   name: 'delete_file',
   description: 'Delete a file',

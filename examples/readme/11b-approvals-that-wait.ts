@@ -21,6 +21,7 @@ const showApprovalCard = (callId: string, toolName: string, input: unknown) => c
 const chatId = (await agent.newChat({ tools: [remove] })).id;
 
 // #region readme
+// Part of examples/readme/11b-approvals-that-wait.ts, which defines `agent`, `chatId`, `remove` and `showApprovalCard`.
 const chat = await agent.openChat(chatId, { tools: [remove] }); // no approve callback
 chat.on('approval-request', ({ callId, toolName, input }) => showApprovalCard(callId, toolName, input));
 let reply = await chat.send('Clean up my files');

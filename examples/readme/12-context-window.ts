@@ -12,6 +12,7 @@ const notes: string[] = [];
 const showNote = (note: string) => void notes.push(note);
 
 // #region readme
+// Part of examples/readme/12-context-window.ts, which defines `agent` and `showNote`.
 const chat = await agent.newChat({
   tools,
   context: {

@@ -18,6 +18,7 @@ const model = 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC';
 useFakeScript(['Sunny in Boston, 24 °C.']);
 
 // #region readme
+// Part of examples/readme/13-chats-that-survive.ts, which has the imports, the tools and the stored chat's `id`.
 const agent = await createAgent({ model, storage: { dbName: 'my-app', persist: true } });
 agent.storage; // { kind: 'indexeddb', dbName, persisted } — or { kind: 'memory', reason }; agent.checkStorage() for usage and quota
 

@@ -7,6 +7,7 @@ import { check } from '../../src/test-support/readme-model.js';
 const weather = tool({ name: 'get_weather', description: 'Get a weather forecast', input: z.object({ location: z.string() }), run: ({ location }) => ({ location, forecast: 'sunny' }) });
 
 // #region readme
+// Part of examples/readme/14-testing.ts, which defines the `weather` tool.
 import { createAgent } from 'tabagent';
 import { fakeModel, toolCallText } from 'tabagent/testing';
 
