@@ -6,11 +6,11 @@ import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
-import type { ChatEvents } from './chat-events.js';
+import type { ChatEvents, ToolEventName } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
 import { inCallOrder, unrunRecord } from './call-order.js';
-import { ChatStream, type StreamPart } from './chat-stream.js';
+import { ChatStream, toolPart, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
@@ -196,19 +196,38 @@ export class Chat extends Emitter<ChatEvents> {
    * sendToolResult. Works after a reload and from another tab.
    */
   approve(callId: string, options: SendOptions = {}): Promise<Reply> {
-    return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true), true);
+    return this.#approve(callId, options);
+  }
+
+  /** `approve`, streamed like `sendStream`: the call's result, then the run it lets go on. */
+  approveStream(callId: string, options: SendOptions = {}): ChatStream {
+    return new ChatStream((onPart, signal) => this.#approve(callId, { ...options, signal }, onPart), options.signal);
+  }
+
+  #approve(callId: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
+    return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true, onPart), true);
   }
 
   /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. */
   deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): Promise<Reply> {
+    return this.#deny(callId, reason, options);
+  }
+
+  /** `deny`, streamed like `sendStream`: the denial, then the run it lets go on. */
+  denyStream(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): ChatStream {
+    return new ChatStream((onPart, signal) => this.#deny(callId, reason, { ...options, signal }, onPart), options.signal);
+  }
+
+  #deny(callId: string, reason: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
     if (typeof reason !== 'string') return Promise.reject(new InvalidOptionsError('reason', 'must be a string'));
     return this.#byHand(
       callId,
       options,
       async (pending) => {
-        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit(type, event) });
-        this.emit('tool-end', outcome.ended!);
-        return this.#answer([outcome.record!], options);
+        const emit = this.#emitter(onPart);
+        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit });
+        emit('tool-end', outcome.ended!);
+        return this.#answer([outcome.record!], options, onPart);
       },
       true,
     );
@@ -233,7 +252,7 @@ export class Chat extends Emitter<ChatEvents> {
   }
 
   /** One pending call through the same pipeline a run's batch takes, journaled the same way, then answered as sendToolResult would. */
-  async #runPending(pending: ToolCall, options: SendOptions, approved: boolean): Promise<Reply> {
+  async #runPending(pending: ToolCall, options: SendOptions, approved: boolean, onPart?: PartListener): Promise<Reply> {
     const managed = this.#tools.managed(pending.name);
     if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
     const signal = options.signal ?? new AbortController().signal;
@@ -242,7 +261,7 @@ export class Chat extends Emitter<ChatEvents> {
       signal,
       maxResultChars: this.#settings.maxResultChars,
       hooks: this.#hooks,
-      emit: (type, event) => this.emit(type, event),
+      emit: this.#emitter(onPart),
       approved,
       chain: [this.id],
       journal: {
@@ -257,7 +276,16 @@ export class Chat extends Emitter<ChatEvents> {
     if (batch.aborted) throw abortReason(signal);
     if (batch.failure) throw batch.failure;
     if (batch.awaiting.length) return this.#replySoFar();
-    return this.#answer([batch.records[0]!], options);
+    return this.#answer([batch.records[0]!], options, onPart);
+  }
+
+  /** A call's events, told to the stream too (as parts of the pending turn's step) when there is one. */
+  #emitter(onPart?: PartListener): <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void {
+    return (type, event) => {
+      this.emit(type, event);
+      const part = onPart && toolPart(type, event, stepsSinceUser(this.#state.messages) - 1);
+      if (part) onPart(part);
+    };
   }
 
   /** The reply while the turn still has calls pending. */
@@ -318,6 +346,15 @@ export class Chat extends Emitter<ChatEvents> {
    * must be an answer with no calls pending (an interrupted one counts).
    */
   regenerate(options: SendOptions = {}): Promise<Reply> {
+    return this.#regenerate(options);
+  }
+
+  /** `regenerate`, streamed like `sendStream`. */
+  regenerateStream(options: SendOptions = {}): ChatStream {
+    return new ChatStream((onPart, signal) => this.#regenerate({ ...options, signal }, onPart), options.signal);
+  }
+
+  #regenerate(options: SendOptions, onPart?: PartListener): Promise<Reply> {
     return this.#state.exclusive(
       async () => {
         options.signal?.throwIfAborted();
@@ -327,7 +364,7 @@ export class Chat extends Emitter<ChatEvents> {
         if (pending.length) throw new PendingToolCallsError(pending);
         const plan = this.#plan(options);
         await this.#state.truncate(this.#state.messages.length - 1);
-        return this.#run(options, plan);
+        return this.#run(options, plan, onPart);
       },
       { signal: options.signal, catchUp: true },
     );

@@ -2,7 +2,7 @@
 // Output.object, stopWhen), on the strict fake model in this thread: the
 // real engine host, codec, grammar check and KV accounting, no worker. The
 // same runs through the real worker and on wllama are in e2e/ai-sdk.spec.ts.
-import { generateText, jsonSchema, Output, stepCountIs, streamText, tool } from 'ai';
+import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamObject, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isFakeGrammarError, isUnknownToolError } from '../errors/index.js';
@@ -124,6 +124,18 @@ describe('structured output through the provider', () => {
     // The answer tool is offered beside the app's, and a call is required (the JSON is a call too).
     expect(script.requests[0]!.prompt).toContain('"name": "json"');
     expect(JSON.stringify(script.requests[0]!.responseFormat)).toContain('"at_least_one":true');
+  });
+
+  it('generateObject and streamObject: one schema-held value, streamed as it grows', async () => {
+    const { fake: script, model } = fake(['{"city": "Rome", "days": 1}', { text: '{"city": "Bari", "days": 4}', tokenDelayMs: 2 }]);
+    const { object } = await generateObject({ model, schema: Trip, prompt: 'Plan' });
+    expect(object).toEqual({ city: 'Rome', days: 1 });
+    const stream = streamObject({ model, schema: Trip, prompt: 'Again' });
+    const partials: unknown[] = [];
+    for await (const partial of stream.partialObjectStream) partials.push(partial);
+    expect(await stream.object).toEqual({ city: 'Bari', days: 4 });
+    expect(partials.length).toBeGreaterThan(1);
+    expect(script.requests.every((r) => JSON.stringify(r.responseFormat).includes('json_schema'))).toBe(true);
   });
 
   it('a schema that is not an object is wrapped for the answer call and unwrapped', async () => {
