@@ -13,3 +13,4 @@ import { createTabAgentWith } from './provider.js';
 export const createTabAgent = createTabAgentWith((model, signal) => ModelSession.begin(model, launchBundledWorker, signal));
 export { languageModelOf, type TabAgentModel, type TabAgentProvider, type TabAgentProviderOptions } from './provider.js';
 export { TabAgentLanguageModel } from './language-model.js';
+export { TabAgentChatTransport, type TabAgentChatTransportOptions } from './chat-transport.js';
