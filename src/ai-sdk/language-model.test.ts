@@ -11,6 +11,7 @@ import { fakeModel, type FakeModel } from '../testing/fake-model.js';
 import { toolCallText, toolCallsText } from '../testing/calls.js';
 import type { FakeModelOptions, FakeScript } from '../testing/types.js';
 import { createTabAgentWith, languageModelOf } from './provider.js';
+import { splitTokens } from '../protocol/token-estimate.js';
 
 // The warnings are asserted on the results; the AI SDK need not also print them.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -49,6 +50,17 @@ describe('generateText through the provider', () => {
     expect(second!.promptTokens).toBeLessThan(first!.promptTokens);
     expect(result.usage.inputTokens).toBe(first!.promptTokens + second!.promptTokens);
     script.assertComplete();
+  });
+
+  it('a call the model finished runs though the token limit cut the reply after it (as in tabagent\'s loop)', async () => {
+    const seen: unknown[] = [];
+    const call = toolCallText('get_weather', { city: 'Oslo' });
+    const { model } = fake([call + ' and then some words the limit cuts off', 'Sunny.']);
+    const result = await generateText({ model, prompt: 'Weather?', tools: { get_weather: weather(seen) }, toolChoice: 'required', maxOutputTokens: splitTokens(call).length + 2, stopWhen: stepCountIs(2), prepareStep: ({ stepNumber }) => (stepNumber ? { toolChoice: 'none' } : {}) });
+    expect(result.steps[0]!.finishReason).toBe('tool-calls');
+    expect(result.steps[0]!.rawFinishReason).toBe('length');
+    expect(seen).toEqual(['Oslo']);
+    expect(result.text).toBe('Sunny.');
   });
 
   it('enforces a named tool choice with the grammar: output that is not that call cannot be written', async () => {

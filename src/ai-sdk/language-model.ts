@@ -53,20 +53,24 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     // Ended by the caller's signal, or by the reader cancelling the stream.
     const stop = new AbortController();
     const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, stop.signal]) : stop.signal;
+    let writer!: StreamWriter;
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start: (controller) => {
-        controller.enqueue({ type: 'stream-start', warnings: prepared.warnings });
-        controller.enqueue({ type: 'response-metadata', modelId: info.modelId, timestamp: new Date() });
-        const writer = new StreamWriter(controller);
+        writer = new StreamWriter(controller);
+        writer.send({ type: 'stream-start', warnings: prepared.warnings });
+        writer.send({ type: 'response-metadata', modelId: info.modelId, timestamp: new Date() });
         this.source
           .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta) })
           .then(
-            (response) => (response.finishReason === 'abort' ? controller.error(abortReason(signal)) : writer.finish(response, prepared)),
-            (error: unknown) => controller.error(error),
-          )
-          .catch(() => undefined); // the reader cancelled: the stream takes no more parts
+            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared)),
+            (error: unknown) => writer.fail(error),
+          );
       },
-      cancel: (reason) => stop.abort(reason),
+      cancel: (reason) => {
+        // The reader stopped listening: the generation stops, and what it still sends goes nowhere.
+        writer.close();
+        stop.abort(reason);
+      },
     });
     return { stream, request: { body: prepared.request } };
   }
@@ -88,52 +92,67 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
 class StreamWriter {
   #reasoning = false;
   #text = false;
+  #open = true;
 
   constructor(private readonly controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>) {}
 
+  /** A part, while the stream is open (text still on its way after an abort goes nowhere). */
+  send(part: LanguageModelV4StreamPart): void {
+    if (this.#open) this.controller.enqueue(part);
+  }
+
+  fail(error: unknown): void {
+    if (this.#open) this.controller.error(error);
+    this.#open = false;
+  }
+
+  close(): void {
+    this.#open = false;
+  }
+
   reasoning(delta: string): void {
     if (!delta) return;
-    if (!this.#reasoning) this.controller.enqueue({ type: 'reasoning-start', id: 'reasoning-0' });
+    if (!this.#reasoning) this.send({ type: 'reasoning-start', id: 'reasoning-0' });
     this.#reasoning = true;
-    this.controller.enqueue({ type: 'reasoning-delta', id: 'reasoning-0', delta });
+    this.send({ type: 'reasoning-delta', id: 'reasoning-0', delta });
   }
 
   text(delta: string): void {
     if (!delta) return;
     this.#endReasoning();
-    if (!this.#text) this.controller.enqueue({ type: 'text-start', id: 'txt-0' });
+    if (!this.#text) this.send({ type: 'text-start', id: 'txt-0' });
     this.#text = true;
-    this.controller.enqueue({ type: 'text-delta', id: 'txt-0', delta });
+    this.send({ type: 'text-delta', id: 'txt-0', delta });
   }
 
   finish(response: ModelResponse, prepared: PreparedRequest): void {
-    const { controller } = this;
     const parts = replyParts(response, prepared.answer, newCallId);
     this.#endReasoning();
     const raw = parts.answered ? undefined : rawMetadata(response.raw);
     if (parts.answered) {
       // The JSON answer came as a call: it shows as the turn's text.
-      if (this.#text) controller.enqueue({ type: 'text-end', id: 'txt-0' });
-      controller.enqueue({ type: 'text-start', id: 'txt-1' });
-      controller.enqueue({ type: 'text-delta', id: 'txt-1', delta: parts.text });
-      controller.enqueue({ type: 'text-end', id: 'txt-1' });
+      if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
+      this.send({ type: 'text-start', id: 'txt-1' });
+      this.send({ type: 'text-delta', id: 'txt-1', delta: parts.text });
+      this.send({ type: 'text-end', id: 'txt-1' });
     } else if (this.#text || parts.calls.length === 0) {
       // A turn with no calls ends with its text part, which carries the raw output (an empty one if need be).
-      if (!this.#text) controller.enqueue({ type: 'text-start', id: 'txt-0' });
-      controller.enqueue({ type: 'text-end', id: 'txt-0', ...(parts.calls.length === 0 && raw ? { providerMetadata: raw } : {}) });
+      if (!this.#text) this.send({ type: 'text-start', id: 'txt-0' });
+      this.send({ type: 'text-end', id: 'txt-0', ...(parts.calls.length === 0 && raw ? { providerMetadata: raw } : {}) });
     }
     parts.calls.forEach((call, i) => {
-      controller.enqueue({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
-      controller.enqueue({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
-      controller.enqueue({ type: 'tool-input-end', id: call.toolCallId });
-      controller.enqueue({ ...call, ...(i === parts.calls.length - 1 && raw ? { providerMetadata: raw } : {}) });
+      this.send({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
+      this.send({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
+      this.send({ type: 'tool-input-end', id: call.toolCallId });
+      this.send({ ...call, ...(i === parts.calls.length - 1 && raw ? { providerMetadata: raw } : {}) });
     });
-    controller.enqueue({ type: 'finish', finishReason: parts.finishReason, usage: parts.usage });
-    controller.close();
+    this.send({ type: 'finish', finishReason: parts.finishReason, usage: parts.usage });
+    if (this.#open) this.controller.close();
+    this.#open = false;
   }
 
   #endReasoning(): void {
-    if (this.#reasoning) this.controller.enqueue({ type: 'reasoning-end', id: 'reasoning-0' });
+    if (this.#reasoning) this.send({ type: 'reasoning-end', id: 'reasoning-0' });
     this.#reasoning = false;
   }
 }

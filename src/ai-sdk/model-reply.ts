@@ -25,7 +25,10 @@ export function replyParts(response: ModelResponse, answer: AnswerTool | undefin
   const given = others.length === 0 ? answers.find((c) => c.arguments !== undefined) : undefined;
   const text = given ? JSON.stringify(answer!.wrapped ? given.arguments!.value : given.arguments) : response.text;
   const calls = others.map((call) => toolCall(call, newId()));
-  const unified = response.finishReason === 'length' ? 'length' : calls.length ? 'tool-calls' : response.finishReason === 'stop' ? 'stop' : 'other';
+  // Calls the model finished run, whatever cut the reply after them (the AI SDK runs tools only on
+  // 'tool-calls' or 'stop'), as in tabagent's own loop; a call cut off itself is an invalid input (toolCall).
+  // A JSON answer given whole is the reply's end.
+  const unified = calls.length ? 'tool-calls' : given ? 'stop' : response.finishReason === 'stop' || response.finishReason === 'length' ? response.finishReason : 'other';
   return { reasoning: response.reasoning, text, calls, answered: given !== undefined, finishReason: { unified, raw: response.finishReason }, usage: usageOf(response.usage) };
 }
 
