@@ -77,7 +77,8 @@ test.describe('on the fake model, through the real worker', () => {
     const message = page.getByRole('textbox', { name: 'Message' });
     await message.fill('Weather in Paris?');
     await message.press('Enter');
-    await expect(page.locator('.message.assistant').last()).toContainText('Done: answered.');
+    // The fake engine compiles its grammar checker (xgrammar, WebAssembly) first: seconds on a busy machine.
+    await expect(page.locator('.message.assistant').last()).toContainText('Done: answered.', { timeout: 20_000 });
     await expect(page.locator('.message.assistant .tool').first()).toHaveText('get_weather: output-available');
     await message.fill('Clean up my files');
     await message.press('Enter');
@@ -159,9 +160,8 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
       for await (const part of stream.fullStream) if (!part.type.endsWith('-delta')) types.push(part.type);
       const steps = await stream.steps;
       agent.close();
-      return { debug: steps.map((s) => s.content.map((c) => c.type + (c.type === 'tool-error' ? String(c.error) : ''))), types, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
+      return { types, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
     }, TINY);
-    console.log(JSON.stringify(result));
     expect(result.calls).toEqual([{ safe: expect.any(Boolean), kind: expect.stringMatching(/^(news|images)$/) }]);
     expect(result.results).toEqual([{ hits: ['tabagent.dev'] }]);
     expect(result.types.filter((t) => t === 'start-step' || t === 'finish-step')).toEqual(['start-step', 'finish-step', 'start-step', 'finish-step']);
@@ -201,15 +201,13 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
       const stream = streamText({ model, prompt: 'Talk', output: Output.object({ schema: z.object({ note: z.string() }) }), reasoning: 'none', maxOutputTokens: 400, abortSignal: stop.signal });
       let shown = '';
       let aborted = false;
-      const started = performance.now();
       for await (const part of stream.fullStream) {
         if (part.type === 'text-delta' && (shown += part.text).length > 20) stop.abort();
         if (part.type === 'abort') aborted = true;
       }
-      const stoppedAfter = performance.now() - started;
       const next = await generateText({ model, prompt: 'Again', reasoning: 'none', maxOutputTokens: 4 });
       tabagent.close();
-      return { aborted, shown, stoppedAfter, next: next.finishReason };
+      return { aborted, shown, next: next.finishReason };
     }, TINY);
     expect(result.aborted).toBe(true);
     expect(result.shown).toMatch(/^\{\s*"note"\s*:\s*"/);
