@@ -43,14 +43,6 @@ export type AgentEvents = {
   'model-warning': ModelWarning;
 };
 
-/** Each agent's model slot, for tabagent/ai-sdk's language model on an agent (`languageModelOf`): not public API. */
-const slots = new WeakMap<Agent, AgentModel>();
-
-/** @internal The model an agent's chats run on. */
-export function agentModel(agent: Agent): AgentModel | undefined {
-  return slots.get(agent);
-}
-
 export class Agent extends Emitter<AgentEvents> {
   // Weakly held: a chat the app drops can be collected; these are only for closing.
   readonly #chats = new Set<WeakRef<Chat>>();
@@ -68,7 +60,6 @@ export class Agent extends Emitter<AgentEvents> {
     private readonly sync: TabSync,
   ) {
     super();
-    slots.set(this, session);
     this.#storage = storage;
     session.onState = (change) => this.emit('model-state', change);
     session.onWarning = (warning) => this.emit('model-warning', warning);

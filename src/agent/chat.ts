@@ -6,11 +6,11 @@ import type { ToolChoice } from '../shared/tool-protocol.js';
 import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
-import type { ChatEvents, ToolEventName } from './chat-events.js';
+import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
 import { inCallOrder, unrunRecord } from './call-order.js';
-import { ChatStream, toolPart, type StreamPart } from './chat-stream.js';
+import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from './events.js';
 import type { ToolHooks } from './hooks.js';
@@ -193,40 +193,22 @@ export class Chat extends Emitter<ChatEvents> {
    * Approve a call that waits for approval (`reply.approvals`,
    * `pendingToolCalls[i].awaitingApproval`): it runs now, in this tab, and
    * once the turn's calls are all answered the run goes on, as after
-   * sendToolResult. Works after a reload and from another tab.
+   * sendToolResult. Works after a reload and from another tab. (`onPart`:
+   * @internal the run that goes on, told as stream parts, for tabagent/ai-sdk.)
    */
-  approve(callId: string, options: SendOptions = {}): Promise<Reply> {
-    return this.#approve(callId, options);
-  }
-
-  /** `approve`, streamed like `sendStream`: the call's result, then the run it lets go on. */
-  approveStream(callId: string, options: SendOptions = {}): ChatStream {
-    return new ChatStream((onPart, signal) => this.#approve(callId, { ...options, signal }, onPart), options.signal);
-  }
-
-  #approve(callId: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
+  approve(callId: string, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true, onPart), true);
   }
 
-  /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. */
-  deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): Promise<Reply> {
-    return this.#deny(callId, reason, options);
-  }
-
-  /** `deny`, streamed like `sendStream`: the denial, then the run it lets go on. */
-  denyStream(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): ChatStream {
-    return new ChatStream((onPart, signal) => this.#deny(callId, reason, { ...options, signal }, onPart), options.signal);
-  }
-
-  #deny(callId: string, reason: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
+  /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. (`onPart`: @internal as for approve.) */
+  deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     if (typeof reason !== 'string') return Promise.reject(new InvalidOptionsError('reason', 'must be a string'));
     return this.#byHand(
       callId,
       options,
       async (pending) => {
-        const emit = this.#emitter(onPart);
-        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit });
-        emit('tool-end', outcome.ended!);
+        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit(type, event) });
+        this.emit('tool-end', outcome.ended!);
         return this.#answer([outcome.record!], options, onPart);
       },
       true,
@@ -261,7 +243,7 @@ export class Chat extends Emitter<ChatEvents> {
       signal,
       maxResultChars: this.#settings.maxResultChars,
       hooks: this.#hooks,
-      emit: this.#emitter(onPart),
+      emit: (type, event) => this.emit(type, event),
       approved,
       chain: [this.id],
       journal: {
@@ -277,15 +259,6 @@ export class Chat extends Emitter<ChatEvents> {
     if (batch.failure) throw batch.failure;
     if (batch.awaiting.length) return this.#replySoFar();
     return this.#answer([batch.records[0]!], options, onPart);
-  }
-
-  /** A call's events, told to the stream too (as parts of the pending turn's step) when there is one. */
-  #emitter(onPart?: PartListener): <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void {
-    return (type, event) => {
-      this.emit(type, event);
-      const part = onPart && toolPart(type, event, stepsSinceUser(this.#state.messages) - 1);
-      if (part) onPart(part);
-    };
   }
 
   /** The reply while the turn still has calls pending. */
@@ -344,17 +317,9 @@ export class Chat extends Emitter<ChatEvents> {
    * Replace the last answer: it is dropped (stored and here) and the model
    * answers again from the same conversation — "try again". The last message
    * must be an answer with no calls pending (an interrupted one counts).
+   * (`onPart`: @internal the new answer, told as stream parts, for tabagent/ai-sdk.)
    */
-  regenerate(options: SendOptions = {}): Promise<Reply> {
-    return this.#regenerate(options);
-  }
-
-  /** `regenerate`, streamed like `sendStream`. */
-  regenerateStream(options: SendOptions = {}): ChatStream {
-    return new ChatStream((onPart, signal) => this.#regenerate({ ...options, signal }, onPart), options.signal);
-  }
-
-  #regenerate(options: SendOptions, onPart?: PartListener): Promise<Reply> {
+  regenerate(options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     return this.#state.exclusive(
       async () => {
         options.signal?.throwIfAborted();

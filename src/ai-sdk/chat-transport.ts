@@ -7,18 +7,21 @@
 // new, read from the end of useChat's messages:
 // - a user message: `chat.sendStream(text)`;
 // - an assistant message whose calls the app answered: an approval's answer
-//   (`addToolApprovalResponse`) is `chat.approveStream` / `denyStream`, a raw
-//   tool's output (`addToolOutput`) is `sendToolResultsStream`;
-// - a regeneration: `chat.regenerateStream()` (the run's earlier steps are
-//   streamed again first, as useChat dropped the whole message).
+//   (`addToolApprovalResponse`) is `chat.approve` / `chat.deny`, a raw tool's
+//   output (`addToolOutput`) is `sendToolResultsStream`;
+// - a regeneration: `chat.regenerate()` (the run's earlier steps are streamed
+//   again first, as useChat dropped the whole message).
+// approve, deny and regenerate tell their run's parts to an internal
+// `onPart` (chat.ts): the page entry carries no streamed variants of them.
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { Agent, OpenChatOptions } from '../agent/agent.js';
 import type { Chat } from '../agent/chat.js';
 import type { ChatOptions } from '../agent/chat-options.js';
-import type { ChatStream } from '../agent/chat-stream.js';
+import type { ChatEvents } from '../agent/chat-events.js';
+import { ChatStream, toolPart, type StreamPart } from '../agent/chat-stream.js';
 import type { ToolResultInput } from '../agent/page-result.js';
 import { InvalidOptionsError } from '../errors/index.js';
-import type { Reply } from '../shared/chat.js';
+import type { ChatMessage, Reply } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';
 import { messageId, storedParts, uiMessagesOf } from './ui-messages.js';
 
@@ -104,7 +107,7 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
     let start = messages.length;
     while (start > 0 && messages[start - 1]!.role !== 'user') start--;
     const kept = storedParts(messages.slice(start, -1), []);
-    return stream(chat, { messageId: messageId(chat.id, start), replay: kept }, [() => chat.regenerateStream({ signal })]);
+    return stream(chat, { messageId: messageId(chat.id, start), replay: kept }, [() => new ChatStream((onPart, inner) => chat.regenerate({ signal: inner }, onPart), signal)]);
   }
 }
 
@@ -124,7 +127,7 @@ function answersIn(chat: Chat, message: UIMessage, signal: AbortSignal | undefin
     if (!call) continue;
     if (part.state === 'approval-responded' && call.awaitingApproval) {
       const { approved, reason } = part.approval;
-      runs.push(approved ? () => chat.approveStream(call.id, { signal }) : () => chat.denyStream(call.id, reason, { signal }));
+      runs.push(() => answered(chat, call.id, (onPart, inner) => (approved ? chat.approve(call.id, { signal: inner }, onPart) : chat.deny(call.id, reason, { signal: inner }, onPart)), signal));
     } else if (part.state === 'output-available' && !call.awaitingApproval) {
       results.push({ callId: call.id, result: part.output });
     } else if (part.state === 'output-error' && !call.awaitingApproval) {
@@ -134,6 +137,28 @@ function answersIn(chat: Chat, message: UIMessage, signal: AbortSignal | undefin
   if (results.length) runs.push(() => chat.sendToolResultsStream(results, { signal }));
   if (runs.length === 0) throw new InvalidOptionsError('messages', 'the last assistant message answers none of the calls the chat waits for');
   return runs;
+}
+
+/**
+ * An approval's answer, streamed: the call's own events (it runs, or is
+ * denied), as parts of the step that made it, then the run it lets go on.
+ */
+function answered(chat: Chat, callId: string, answer: (onPart: (part: StreamPart) => void, signal: AbortSignal) => Promise<Reply>, signal: AbortSignal | undefined): ChatStream {
+  return new ChatStream((onPart, inner) => {
+    const step = turnsSinceUser(chat.messages) - 1;
+    const tell = <K extends 'tool-progress' | 'tool-end'>(type: K) => (event: ChatEvents[K]) => {
+      const part = event.callId === callId ? toolPart(type, event, step) : undefined;
+      if (part) onPart(part);
+    };
+    const stop = [chat.on('tool-progress', tell('tool-progress')), chat.on('tool-end', tell('tool-end'))];
+    return answer(onPart, inner).finally(() => stop.forEach((off) => off()));
+  }, signal);
+}
+
+function turnsSinceUser(messages: readonly ChatMessage[]): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'user'; i--) if (messages[i]!.role === 'assistant') count++;
+  return count;
 }
 
 /**

@@ -2,7 +2,7 @@
 // provider's own (createTabAgent), or on an agent's model (languageModelOf).
 import { NoSuchModelError, type ProviderV4 } from '@ai-sdk/provider';
 import { InvalidOptionsError, ModelNotLoadedError } from '../errors/index.js';
-import { agentModel, type Agent } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
 import { AgentModel, type ModelStarter } from '../model/agent-model.js';
 import { modelIdOf, type ModelOptions } from '../model/model-session.js';
 import type { ModelInfo } from '../shared/model.js';
@@ -74,8 +74,10 @@ function createTabAgent(options: TabAgentProviderOptions, start: ModelStarter): 
  * own chats. It waits for a load in flight; `agent.load` switches it too.
  */
 export function languageModelOf(agent: Agent): TabAgentLanguageModel {
-  const slot = agentModel(agent);
-  if (!slot) throw new InvalidOptionsError('agent', 'must be an agent made by createAgent');
+  // The agent's model slot: private to Agent's API, read here (TypeScript's element access) rather than
+  // through a seam of its own, which would weigh on every page's entry for this entry alone.
+  const slot = (agent as Agent | undefined)?.['session'];
+  if (!(slot instanceof AgentModel)) throw new InvalidOptionsError('agent', 'must be an agent made by createAgent');
   return new TabAgentLanguageModel({
     get modelId() {
       return slot.state === 'ready' ? slot.info.modelId : 'tabagent';
