@@ -6,7 +6,7 @@ import { Chat as UiChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { isPendingToolCallsError } from '../errors/index.js';
+import { isInvalidOptionsError, isPendingToolCallsError } from '../errors/index.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
@@ -132,6 +132,19 @@ describe('TabAgentChatTransport with the AI SDK\'s Chat', () => {
     await chat.sendMessage({ text: 'Hello?' });
     expect(isPendingToolCallsError(chat.error)).toBe(true);
     expect((await transport.messages(chat.id)).map((m) => m.role)).toEqual(['user', 'assistant']);
+    agent.close();
+  });
+});
+
+describe('what a stored chat cannot do', () => {
+  it('replacing an earlier message (sendMessage with a messageId) is an InvalidOptionsError, and the chat is unchanged', async () => {
+    const { agent } = await localAgent(['Hello.']);
+    const transport = new TabAgentChatTransport({ agent });
+    const chat = new UiChat({ id: await transport.newChat(), transport });
+    await chat.sendMessage({ text: 'Hi' });
+    await chat.sendMessage({ text: 'Hi again', messageId: chat.messages[0]!.id });
+    expect(isInvalidOptionsError(chat.error)).toBe(true);
+    expect((await transport.messages(chat.id)).map((m) => m.parts.find((p) => p.type === 'text'))).toMatchObject([{ text: 'Hi' }, { text: 'Hello.' }]);
     agent.close();
   });
 });

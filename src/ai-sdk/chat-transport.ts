@@ -63,11 +63,13 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
     return uiMessagesOf(chat, runsToolOf(chat));
   }
 
-  async sendMessages({ trigger, chatId, messages, abortSignal }: Send): Promise<ReadableStream<UIMessageChunk>> {
+  async sendMessages({ trigger, chatId, messageId: target, messages, abortSignal }: Send): Promise<ReadableStream<UIMessageChunk>> {
     const chat = await this.#open(chatId);
     const signal = abortSignal;
     if (trigger === 'regenerate-message') return this.#regenerate(chat, signal);
     const last = messages.at(-1);
+    // useChat's sendMessage({ messageId }) replaces an earlier user message: a stored chat is only added to.
+    if (last?.role === 'user' && target !== undefined) throw new InvalidOptionsError('messageId', 'a stored chat cannot replace an earlier message: start a new chat, or regenerate the last answer');
     if (last?.role === 'user') {
       const text = last.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
       // The run's message will stand after the user message the send commits.
