@@ -100,7 +100,7 @@ test.describe('on the fake model, through the real worker', () => {
 
 test.describe('on the real engine: wllama and the tiny GGUF', () => {
   // Each test loads the model in a worker of its own; loads take seconds on one thread.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('generateText: two forced tool steps and a last one, through the provider; each step reuses the one before in the KV cache', async ({ page }) => {
     const errors = await open(page);
