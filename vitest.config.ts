@@ -11,6 +11,7 @@ export default defineConfig({
     alias: [
       { find: /^tabagent$/, replacement: here('./src/test-support/readme-tabagent.ts') },
       { find: /^tabagent\/testing$/, replacement: here('./src/testing/index.ts') },
+      { find: /^tabagent\/ai-sdk$/, replacement: here('./src/test-support/readme-ai-sdk.ts') },
     ],
   },
   test: {

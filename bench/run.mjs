@@ -16,6 +16,8 @@ import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 const ROUNDS = 5;
 /** Per wllama round, on each side: decode samples (32 tokens each), first-token samples, tool round trips. */
 const WLLAMA_SAMPLES = { decode: 6, ttft: 8, hops: 5 };
+/** Per round: runs of the same multi-step loop through the AI SDK's streamText on the provider, and through tabagent's own, alternating. */
+const AI_SDK_SAMPLES = { runs: 12, hops: 5 };
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -60,7 +62,7 @@ try {
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
-  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [] };
+  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [] };
   const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
@@ -101,7 +103,16 @@ try {
     const openList = await call('openAndList', 5);
     rounds.open.push(median(openList.open));
     rounds.list.push(median(openList.list));
+    const loop = await call('aiSdkSteps', AI_SDK_SAMPLES.runs, AI_SDK_SAMPLES.hops);
+    rounds.aiSdkStep.push(median(loop.sdk));
+    rounds.providerStep.push(median(loop.provider));
+    rounds.ownStep.push(median(loop.own));
+    rounds.aiSdkOverhead.push(median(loop.sdk.map((t, i) => t - loop.own[i])));
+    rounds.providerOverhead.push(median(loop.provider.map((t, i) => t - loop.own[i])));
   }
+  // KV reuse across the AI SDK's steps, and across tabagent's hops: the fake's records on, once.
+  const reuse = (await call('aiSdkSteps', 4, AI_SDK_SAMPLES.hops, true)).reused;
+  const share = (xs) => xs.filter(Boolean).length / xs.length;
 
   // The real engine: the same GGUF and requests through tabagent and through wllama directly, interleaved sample by sample.
   process.stdout.write('Loading the GGUF through tabagent and in the direct wllama worker…\r');
@@ -160,6 +171,14 @@ try {
     append_ratio_10k_vs_10: fig.append10000.median / fig.append10.median,
     open_1000_ms: fig.open.median,
     list_1000_ms: fig.list.median,
+    ai_sdk_step_ms_median: fig.aiSdkStep.median,
+    ai_sdk_provider_alone_step_ms_median: fig.providerStep.median,
+    ai_sdk_own_loop_step_ms_median: fig.ownStep.median,
+    ai_sdk_overhead_per_step_ms_median: fig.aiSdkOverhead.median,
+    ai_sdk_provider_alone_overhead_per_step_ms_median: fig.providerOverhead.median,
+    ai_sdk_steps_reusing_kv_cache: share(reuse.sdk),
+    ai_sdk_provider_alone_steps_reusing_kv_cache: share(reuse.provider),
+    ai_sdk_own_loop_hops_reusing_kv_cache: share(reuse.own),
     page_bundle_gzip_kb: sizes.page,
     page_entry_gzip_kb: sizes.pageEntry,
     page_chunks_gzip_kb: sizes.pageChunks,
@@ -273,6 +292,11 @@ function table(fig, wfig, results) {
     ['Append 1 message, chat of 10,000', fig.append10000, ms, `${results.append_ratio_10k_vs_10.toFixed(2)}× at 10 (goal ≤ 1.5)`],
     ['Open a 1,000-message chat', fig.open, ms, ''],
     ['List 1,000 chats', fig.list, ms, ''],
+    [`AI SDK: streamText through tabagent/ai-sdk, ${AI_SDK_SAMPLES.hops} tool steps and an answer, per model call`, fig.aiSdkStep, ms, `steps after the first reusing the KV cache: ${results.ai_sdk_steps_reusing_kv_cache.toFixed(3)}`],
+    ['AI SDK: the provider alone (its doStream in a plain loop, the prompt kept by hand), per model call', fig.providerStep, ms, `steps reusing the KV cache: ${results.ai_sdk_provider_alone_steps_reusing_kv_cache.toFixed(3)}`],
+    ['AI SDK: the same loop in tabagent (chat.sendStream), per model call', fig.ownStep, ms, `hops reusing the KV cache: ${results.ai_sdk_own_loop_hops_reusing_kv_cache.toFixed(3)}`],
+    ['AI SDK: overhead per step, streamText on the provider less tabagent\'s loop, paired', fig.aiSdkOverhead, ms, `${(fig.aiSdkStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
+    ['AI SDK: overhead per step, the provider alone less tabagent\'s loop, paired', fig.providerOverhead, ms, `${(fig.providerStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
     ['wllama (real engine, tiny GGUF): decode through tabagent, page wall clock from first to last visible token', wfig.tabagentTps, tps, ''],
     ['wllama: decode, wllama driven directly in a worker (baseline), timed the same way', wfig.directTps, tps, `llama.cpp's own count: ${results.wllama_decode_tps_llamacpp_direct.toFixed(1)}/s`],
     ['wllama: decode through tabagent ÷ direct, per round (goal ≥ 0.97)', wfig.decodeRatio, (x) => `${x.toFixed(3)}×`, ''],

@@ -7,7 +7,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { PACKED_APP_DIR, PACKED_APPS_OUT } from '../scripts/packed-apps.mjs';
+import { PACKED_AI_SDK_APP_DIR, PACKED_APP_DIR, PACKED_APPS_OUT } from '../scripts/packed-apps.mjs';
 
 /** Strings only WebLLM's code contains. */
 const WEBLLM = ['MLCEngine', 'prebuiltAppConfig'];
@@ -109,3 +109,38 @@ test('an install brings no Node-only package and nothing of the MCP SDK: the pac
   expect(changelog.match(/^## (\S+)/m)?.[1]).toBe(own.version);
 });
 
+/** A string the AI SDK's code holds (its errors' marker, in `ai` and `@ai-sdk/provider`). */
+const AI_SDK = 'vercel.ai.error';
+
+test('an app that does not import tabagent/ai-sdk installs and loads nothing of the AI SDK', async ({ page }) => {
+  // npm installs no optional peer: the tarball's peerDependenciesMeta marks `ai` and `@ai-sdk/provider` optional.
+  const installed = await readdir(join(PACKED_APP_DIR, 'node_modules'));
+  expect(installed).not.toContain('ai');
+  expect(installed).not.toContain('@ai-sdk');
+  const manifest = JSON.parse(await readFile(join(PACKED_APP_DIR, 'node_modules/tabagent/package.json'), 'utf8'));
+  expect(manifest.peerDependenciesMeta).toEqual({ ai: { optional: true }, '@ai-sdk/provider': { optional: true } });
+  expect(Object.keys(manifest.dependencies)).not.toContain('ai');
+  // Neither build holds any of it, and the page loads none of it.
+  for (const bundler of ['vite', 'webpack']) {
+    const built = join(PACKED_APPS_OUT, bundler);
+    for (const file of (await readdir(built, { recursive: true })).filter((f) => f.endsWith('.js') && !f.startsWith('ai-sdk/'))) {
+      expect(await readFile(join(built, file), 'utf8'), `${bundler}/${file}`).not.toContain(AI_SDK);
+    }
+  }
+  const { requests } = await runApp(page, 'http://127.0.0.1:4178/');
+  expect(requests().filter((url) => /ai-sdk/.test(url))).toEqual([]);
+});
+
+test('an AI SDK app on the packed tabagent/ai-sdk: generateText runs a tool loop through the provider, and it type-checks with skipLibCheck off', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('http://127.0.0.1:4178/ai-sdk/');
+  await expect(page.locator('#status')).toHaveText('ok: It is 42. (2 steps, 42, cache reused)', { timeout: 20_000 });
+  expect(errors).toEqual([]);
+  // The AI SDK is in this build (the marker the other app's test looks for is real).
+  const built = join(PACKED_APPS_OUT, 'vite/ai-sdk');
+  const code = await Promise.all((await readdir(built, { recursive: true })).filter((f) => f.endsWith('.js')).map((f) => readFile(join(built, f), 'utf8')));
+  expect(code.some((c) => c.includes(AI_SDK))).toBe(true);
+  const tsc = join(process.cwd(), 'node_modules/.bin/tsc');
+  await promisify(execFile)(tsc, ['-p', PACKED_AI_SDK_APP_DIR]);
+});

@@ -107,3 +107,17 @@ const worker = readFileSync(at('dist/script-tag/tabagent-worker.js'), 'utf8');
 for (const marker of ['MLCEngine', 'GrammarMatcher', 'wllamaStart']) {
   if (worker.includes(marker)) throw new Error(`dist/script-tag/tabagent-worker.js contains ${marker}: an engine was bundled into the worker`);
 }
+
+// The AI SDK is a peer of tabagent/ai-sdk only: no other module of the package
+// may import it (an app that does not use that entry installs and loads none of it).
+if (process.argv[2] !== 'script-tag') {
+  const { readdirSync } = await import('node:fs');
+  const aiSdk = /(?:from|import\()\s*['"](?:ai|@ai-sdk\/[^'"]+)['"]/;
+  for (const file of readdirSync(at('dist/esm'), { recursive: true })) {
+    if (!/\.(js|d\.ts)$/.test(file) || file.startsWith(`ai-sdk/`)) continue;
+    if (aiSdk.test(readFileSync(at(`dist/esm/${file}`), 'utf8'))) throw new Error(`dist/esm/${file} imports the AI SDK: only dist/esm/ai-sdk/ may`);
+  }
+}
+for (const file of ['tabagent.js', 'tabagent-testing.js', 'tabagent-worker.js']) {
+  if (readFileSync(at(`dist/script-tag/${file}`), 'utf8').includes('TabAgentChatTransport')) throw new Error(`dist/script-tag/${file} contains tabagent/ai-sdk`);
+}

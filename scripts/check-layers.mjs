@@ -16,6 +16,8 @@ export const LAYERS = [
   ['agent'],
   ['testing'],
   ['entries'],
+  // tabagent/ai-sdk: an entry of its own, above the package's (it starts models with the package's worker).
+  ['ai-sdk'],
   ['test-support'],
   ['conformance'],
 ];

@@ -5,7 +5,10 @@
 //   Vite (no config file)                         → dist/packed-apps/vite
 //   webpack 5 (mode, entry, output; no minifying) → dist/packed-apps/webpack
 // e2e/package.spec.ts serves and opens both, starts Vite's dev server on
-// the app, and type-checks it against the packed declarations.
+// the app, and type-checks it against the packed declarations. That app
+// installs nothing of the AI SDK; a second one (e2e/packed-ai-sdk-app)
+// installs the tarball with `ai` and uses tabagent/ai-sdk, built by Vite
+// into dist/packed-apps/vite/ai-sdk/.
 // Usage: node scripts/packed-apps.mjs (npm run build:packed-apps)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,8 +23,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const PACKED_APP_DIR = join(tmpdir(), `tabagent-packed-app-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 /** Where the builds go, to be served: `vite/` and `webpack/`. */
 export const PACKED_APPS_OUT = join(root, 'dist/packed-apps');
+/** The app on tabagent/ai-sdk, with the AI SDK installed beside the tarball. */
+export const PACKED_AI_SDK_APP_DIR = join(tmpdir(), 'tabagent-packed-ai-sdk-app');
 /** webpack is no dependency of ours: the app takes this one from the registry. */
 const WEBPACK_VERSION = '5.112.2';
+/** Nor is @types/json-schema, which the AI SDK's declarations name. */
+const JSON_SCHEMA_TYPES_VERSION = '7.0.15';
 
 const ownVersion = (name) => createRequire(join(root, 'package.json'))(`${name}/package.json`).version;
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
@@ -72,6 +79,29 @@ webpack(${JSON.stringify(config)}, (error, stats) => {
   const html = page.replace('<script type="module" src="./main.ts"></script>', '<script src="./main.js"></script>');
   if (html === page) throw new Error('e2e/packed-app/index.html no longer loads ./main.ts as expected');
   writeFileSync(join(webpackOut, 'index.html'), html);
+  buildAiSdkApp(join(app, filename));
+}
+
+/** The AI SDK app: the same tarball, `ai` at the version this repository tests with, built by Vite under /ai-sdk/. */
+function buildAiSdkApp(tarball) {
+  const app = PACKED_AI_SDK_APP_DIR;
+  rmSync(app, { recursive: true, force: true });
+  mkdirSync(app, { recursive: true });
+  cpSync(tarball, join(app, 'tabagent.tgz'));
+  cpSync(join(root, 'e2e/packed-ai-sdk-app'), app, { recursive: true });
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'tabagent-packed-ai-sdk-app',
+      private: true,
+      type: 'module',
+      dependencies: { tabagent: 'file:./tabagent.tgz', ai: ownVersion('ai'), zod: ownVersion('zod') },
+      // The AI SDK's declarations need these to type-check with skipLibCheck off.
+      devDependencies: { vite: ownVersion('vite'), '@types/node': ownVersion('@types/node'), '@types/json-schema': JSON_SCHEMA_TYPES_VERSION },
+    }),
+  );
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], app);
+  run(join(app, 'node_modules/.bin/vite'), ['build', '--base', '/ai-sdk/', '--outDir', join(PACKED_APPS_OUT, 'vite/ai-sdk'), '--emptyOutDir'], app);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildPackedApps();

@@ -10,6 +10,7 @@ import type { EngineRequest } from '../../src/worker/engine.js';
 import baselineUrl from './baseline-worker.ts?worker&url';
 import timedWorkerUrl from './timed-worker.ts?worker&url';
 import { noteWorkers, wllamaBench } from './wllama.js';
+import { aiSdkBench } from './ai-sdk.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -272,7 +273,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench };
+const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench };
 declare global {
   interface Window {
     bench: typeof bench;

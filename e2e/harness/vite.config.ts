@@ -1,5 +1,6 @@
 // The page Playwright tests drive: a production build, so tests load what a
 // user's build would (worker emitted as its own file, WebLLM split out of it).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { xgrammarNodeStubs } from '../../scripts/vite-xgrammar-stubs.mjs';
 
@@ -8,6 +9,12 @@ export default defineConfig({
   // A missing file is a 404, as on a real host (not the page, as a single-page app's fallback would serve).
   appType: 'mpa',
   worker: { format: 'es', plugins: () => [xgrammarNodeStubs()] },
-  build: { outDir: '../../dist/e2e', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: '../../dist/e2e',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The page most specs drive, and the AI SDK's (e2e/ai-sdk.spec.ts): tabagent/ai-sdk with `ai` and React.
+    rolldownOptions: { input: ['index.html', 'ai-sdk.html'].map((page) => fileURLToPath(new URL(page, import.meta.url))) },
+  },
   preview: { port: 4173, strictPort: true },
 });

@@ -210,14 +210,15 @@ export class Chat extends Emitter<ChatEvents> {
    * Approve a call that waits for approval (`reply.approvals`,
    * `pendingToolCalls[i].awaitingApproval`): it runs now, in this tab, and
    * once the turn's calls are all answered the run goes on, as after
-   * sendToolResult. Works after a reload and from another tab.
+   * sendToolResult. Works after a reload and from another tab. (`onPart`:
+   * @internal the run that goes on, told as stream parts, for tabagent/ai-sdk.)
    */
-  approve(callId: string, options: SendOptions = {}): Promise<Reply> {
-    return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true), true);
+  approve(callId: string, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
+    return this.#byHand(callId, options, (pending) => this.#runPending(pending, options, true, onPart), true);
   }
 
-  /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. */
-  deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}): Promise<Reply> {
+  /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. (`onPart`: @internal as for approve.) */
+  deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     if (typeof reason !== 'string') return Promise.reject(new InvalidOptionsError('reason', 'must be a string'));
     return this.#byHand(
       callId,
@@ -225,7 +226,7 @@ export class Chat extends Emitter<ChatEvents> {
       async (pending) => {
         const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit(type, event) });
         this.emit('tool-end', outcome.ended!);
-        return this.#answer([outcome.record!], options);
+        return this.#answer([outcome.record!], options, onPart);
       },
       true,
     );
@@ -250,7 +251,7 @@ export class Chat extends Emitter<ChatEvents> {
   }
 
   /** One pending call through the same pipeline a run's batch takes, journaled the same way, then answered as sendToolResult would. */
-  async #runPending(pending: ToolCall, options: SendOptions, approved: boolean): Promise<Reply> {
+  async #runPending(pending: ToolCall, options: SendOptions, approved: boolean, onPart?: PartListener): Promise<Reply> {
     const managed = this.#tools.managed(pending.name);
     if (!managed) throw new UnknownToolError(pending.name, this.#managedNames(), 'is not a managed tool of this chat');
     const signal = options.signal ?? new AbortController().signal;
@@ -278,7 +279,7 @@ export class Chat extends Emitter<ChatEvents> {
     if (batch.aborted) throw abortReason(signal);
     if (batch.failure) throw batch.failure;
     if (batch.awaiting.length) return this.#replySoFar();
-    return this.#answer([batch.records[0]!], options);
+    return this.#answer([batch.records[0]!], options, onPart);
   }
 
   /** The reply while the turn still has calls pending. */
@@ -337,8 +338,9 @@ export class Chat extends Emitter<ChatEvents> {
    * Replace the last answer: it is dropped (stored and here) and the model
    * answers again from the same conversation — "try again". The last message
    * must be an answer with no calls pending (an interrupted one counts).
+   * (`onPart`: @internal the new answer, told as stream parts, for tabagent/ai-sdk.)
    */
-  regenerate(options: SendOptions = {}): Promise<Reply> {
+  regenerate(options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     return this.#state.exclusive(
       async () => {
         options.signal?.throwIfAborted();
@@ -348,7 +350,7 @@ export class Chat extends Emitter<ChatEvents> {
         if (pending.length) throw new PendingToolCallsError(pending);
         const plan = this.#plan(options);
         await this.#state.truncate(this.#state.messages.length - 1);
-        return this.#run(options, plan);
+        return this.#run(options, plan, onPart);
       },
       { signal: options.signal, catchUp: true },
     );

@@ -43,7 +43,7 @@ export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
   return agent;
 }
 
-function fakeFor(model: unknown): FakeModel {
+export function fakeFor(model: unknown): FakeModel {
   const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(modelIdOf({ model: model as ModelOptions['model'] }));
   noteFake(fake);
   return fake;
@@ -56,7 +56,7 @@ export async function isModelCached(_model: string | WebLLMModel | GgufModel): P
 export async function deleteCachedModel(_model: string | WebLLMModel | GgufModel): Promise<void> {}
 
 /** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
-async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
+export async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
   const host = new EngineHost();
   const { port1, port2 } = new MessageChannel();
   // Node keeps a process alive while a port listens.

@@ -1,0 +1,154 @@
+// The chat transport driven by the AI SDK's own Chat (the object useChat
+// wraps, from @ai-sdk/react), on stored tabagent chats with the strict fake
+// model in this thread. The same with React, a real worker, IndexedDB and a
+// reload of the page is in e2e/ai-sdk.spec.ts.
+import { Chat as UiChat } from '@ai-sdk/react';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { isInvalidOptionsError, isPendingToolCallsError } from '../errors/index.js';
+import { MemoryChatStore } from '../store/memory-chat-store.js';
+import { localAgent } from '../test-support/local-chat.js';
+import { toolCallText } from '../testing/calls.js';
+import { rawTool, tool } from '../tools/define-tool.js';
+import { TabAgentChatTransport } from './chat-transport.js';
+
+const tools = () => {
+  const ran: string[] = [];
+  const weather = tool({ name: 'get_weather', description: 'Weather', input: z.object({ city: z.string() }), run: ({ city }) => (ran.push(`weather ${city}`), { city, forecast: 'sunny' }) });
+  const remove = tool({ name: 'delete_file', description: 'Delete a file', input: z.object({ path: z.string() }), needsApproval: true, run: ({ path }) => (ran.push(`delete ${path}`), { deleted: path }) });
+  const search = rawTool({ name: 'search_web', description: 'Search', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } });
+  return { ran, weather, remove, search };
+};
+
+/** What a message shows, without the fields that say how it streamed. */
+const shown = (message: UIMessage | undefined) =>
+  message?.parts.map((p) => {
+    if (p.type === 'text' || p.type === 'reasoning') return `${p.type}:${p.text}`;
+    if (p.type === 'step-start') return 'step';
+    if ('toolCallId' in p) return `${p.type}:${p.state}${'output' in p && p.output !== undefined ? `:${JSON.stringify(p.output)}` : ''}${p.providerExecuted ? ':tabagent' : ''}`;
+    return p.type;
+  });
+
+const settled = (chat: UiChat<UIMessage>) => vi.waitFor(() => expect(chat.status).toBe('ready'));
+
+describe('TabAgentChatTransport with the AI SDK\'s Chat', () => {
+  it('streams a run with a managed tool into one assistant message, stored: the messages read back are the ones shown', async () => {
+    const { ran, weather } = tools();
+    const { agent } = await localAgent([toolCallText('get_weather', { city: 'Oslo' }), 'Sunny in Oslo.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [weather] });
+    const id = await transport.newChat();
+    const chat = new UiChat({ id, transport });
+    await chat.sendMessage({ text: 'Weather in Oslo?' });
+    expect(chat.error).toBeUndefined();
+    expect(ran).toEqual(['weather Oslo']);
+    expect(shown(chat.messages[1])).toEqual(['step', 'tool-get_weather:output-available:{"city":"Oslo","forecast":"sunny"}:tabagent', 'step', 'text:Sunny in Oslo.']);
+    // Another tab, or after a reload: the stored chat as useChat would show it.
+    const again = await new TabAgentChatTransport({ agent, tools: [weather] }).messages(id);
+    expect(again.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(again[1]!.id).toBe(chat.messages[1]!.id);
+    expect(again[1]!.parts).toEqual(chat.messages[1]!.parts);
+    agent.close();
+  });
+
+  it('an approval: the run waits (stored); reopened, the person approves, the tool runs once and the run goes on', async () => {
+    const { ran, remove } = tools();
+    const store = new MemoryChatStore();
+    const { agent } = await localAgent([toolCallText('delete_file', { path: 'old.log' }), 'Deleted old.log.'], store);
+    const transport = new TabAgentChatTransport({ agent, tools: [remove] });
+    const id = await transport.newChat();
+    const first = new UiChat({ id, transport });
+    await first.sendMessage({ text: 'Clean up' });
+    expect(shown(first.messages[1])).toEqual(['step', 'tool-delete_file:approval-requested:tabagent']);
+    expect(ran).toEqual([]);
+
+    // A new page: the chat from the store, the question still open.
+    const transport2 = new TabAgentChatTransport({ agent, tools: [remove] });
+    const messages = await transport2.messages(id);
+    const second = new UiChat({ id, transport: transport2, messages, sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+    expect(shown(second.messages[1])).toEqual(['step', 'tool-delete_file:approval-requested:tabagent']);
+    const part = second.messages[1]!.parts.find((p) => 'approval' in p && p.approval) as { approval: { id: string } };
+    await second.addToolApprovalResponse({ id: part.approval.id, approved: true });
+    await settled(second);
+    expect(second.error).toBeUndefined();
+    expect(ran).toEqual(['delete old.log']);
+    expect(shown(second.messages[1])).toEqual(['step', 'tool-delete_file:output-available:{"deleted":"old.log"}:tabagent', 'step', 'text:Deleted old.log.']);
+    expect((await transport2.messages(id))[1]!.parts).toEqual(second.messages[1]!.parts.map((p) => ('approval' in p ? { ...p, approval: undefined } : p)).map(stripUndefined));
+    agent.close();
+  });
+
+  it('a denial: the tool never runs, the model reads why, and the part says denied', async () => {
+    const { ran, remove } = tools();
+    const { agent, fake } = await localAgent([toolCallText('delete_file', { path: 'notes.txt' }), 'I kept notes.txt.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [remove] });
+    const chat = new UiChat({ id: await transport.newChat(), transport, sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+    await chat.sendMessage({ text: 'Clean up' });
+    const part = chat.messages[1]!.parts.find((p) => 'approval' in p && p.approval) as { approval: { id: string } };
+    await chat.addToolApprovalResponse({ id: part.approval.id, approved: false, reason: 'keep my notes' });
+    await settled(chat);
+    expect(ran).toEqual([]);
+    expect(fake.requests[1]!.last).toContain('keep my notes');
+    expect(shown(chat.messages[1])).toEqual(['step', 'tool-delete_file:output-denied:tabagent', 'step', 'text:I kept notes.txt.']);
+    agent.close();
+  });
+
+  it('a raw tool is the app\'s: onToolCall gets it, addToolOutput answers it, and the run goes on', async () => {
+    const { search } = tools();
+    const { agent, fake } = await localAgent([toolCallText('search_web', { q: 'tabagent' }), 'Found it.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [search] });
+    const chat: UiChat<UIMessage> = new UiChat({
+      id: await transport.newChat(),
+      transport,
+      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+      onToolCall: ({ toolCall }) => void chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output: { hits: ['tabagent.dev'] } } as never),
+    });
+    await chat.sendMessage({ text: 'Search tabagent' });
+    await settled(chat);
+    expect(chat.error).toBeUndefined();
+    expect(fake.requests[1]!.last).toContain('{"hits":["tabagent.dev"]}');
+    expect(shown(chat.messages[1])).toEqual(['step', 'tool-search_web:output-available:{"hits":["tabagent.dev"]}', 'step', 'text:Found it.']);
+    agent.close();
+  });
+
+  it('regenerate: the run\'s earlier steps stay, the last answer is written again', async () => {
+    const { weather } = tools();
+    const { agent } = await localAgent([toolCallText('get_weather', { city: 'Rome' }), 'Warm.', 'Warm and sunny.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [weather] });
+    const chat = new UiChat({ id: await transport.newChat(), transport });
+    await chat.sendMessage({ text: 'Weather in Rome?' });
+    await chat.regenerate();
+    expect(chat.error).toBeUndefined();
+    expect(shown(chat.messages[1])).toEqual(['step', 'tool-get_weather:output-available:{"city":"Rome","forecast":"sunny"}:tabagent', 'step', 'text:Warm and sunny.']);
+    expect((await new TabAgentChatTransport({ agent, tools: [weather] }).messages(chat.id))[1]!.parts).toEqual(chat.messages[1]!.parts);
+    agent.close();
+  });
+
+  it('a message while an approval waits: useChat gets the typed error, nothing is stored', async () => {
+    const { remove } = tools();
+    const { agent } = await localAgent([toolCallText('delete_file', { path: 'a' })]);
+    const transport = new TabAgentChatTransport({ agent, tools: [remove] });
+    const chat = new UiChat({ id: await transport.newChat(), transport });
+    await chat.sendMessage({ text: 'Clean up' });
+    await chat.sendMessage({ text: 'Hello?' });
+    expect(isPendingToolCallsError(chat.error)).toBe(true);
+    expect((await transport.messages(chat.id)).map((m) => m.role)).toEqual(['user', 'assistant']);
+    agent.close();
+  });
+});
+
+describe('what a stored chat cannot do', () => {
+  it('replacing an earlier message (sendMessage with a messageId) is an InvalidOptionsError, and the chat is unchanged', async () => {
+    const { agent } = await localAgent(['Hello.']);
+    const transport = new TabAgentChatTransport({ agent });
+    const chat = new UiChat({ id: await transport.newChat(), transport });
+    await chat.sendMessage({ text: 'Hi' });
+    await chat.sendMessage({ text: 'Hi again', messageId: chat.messages[0]!.id });
+    expect(isInvalidOptionsError(chat.error)).toBe(true);
+    expect((await transport.messages(chat.id)).map((m) => m.parts.find((p) => p.type === 'text'))).toMatchObject([{ text: 'Hi' }, { text: 'Hello.' }]);
+    agent.close();
+  });
+});
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

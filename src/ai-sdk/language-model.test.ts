@@ -1,0 +1,214 @@
+// The provider driven by the AI SDK's own code (generateText, streamText,
+// Output.object, stopWhen), on the strict fake model in this thread: the
+// real engine host, codec, grammar check and KV accounting, no worker. The
+// same runs through the real worker and on wllama are in e2e/ai-sdk.spec.ts.
+import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamObject, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isFakeGrammarError, isUnknownToolError } from '../errors/index.js';
+import { localModel, inThreadStarter, localAgent } from '../test-support/local-chat.js';
+import { fakeModel, type FakeModel } from '../testing/fake-model.js';
+import { toolCallText, toolCallsText } from '../testing/calls.js';
+import type { FakeModelOptions, FakeScript } from '../testing/types.js';
+import { createTabAgentWith, languageModelOf } from './provider.js';
+import { splitTokens } from '../protocol/token-estimate.js';
+
+// The warnings are asserted on the results; the AI SDK need not also print them.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const createTabAgent = createTabAgentWith(inThreadStarter((options) => localModel(options.model as FakeModel)));
+
+function fake(script: FakeScript, options: FakeModelOptions = {}) {
+  const model = fakeModel(script, options);
+  return { fake: model, model: createTabAgent()(model) };
+}
+
+const weather = (seen: unknown[] = []) =>
+  tool({
+    description: 'Weather for a city',
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => {
+      seen.push(city);
+      return { city, forecast: 'sunny' };
+    },
+  });
+
+describe('generateText through the provider', () => {
+  it('runs a multi-step tool loop: the AI SDK runs the tool, the next step reads its result and reuses the KV cache', async () => {
+    const seen: unknown[] = [];
+    // Text before the call, as the model wrote it: written again from the parts it would not come out the same.
+    const { fake: script, model } = fake(['Let me look. ' + toolCallText('get_weather', { city: 'Paris' }), 'Sunny in Paris.']);
+    const result = await generateText({ model, system: 'You are brief.', prompt: 'Weather in Paris?', tools: { get_weather: weather(seen) }, stopWhen: stepCountIs(5) });
+    expect(seen).toEqual(['Paris']);
+    expect(result.text).toBe('Sunny in Paris.');
+    expect(result.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop']);
+    const [first, second] = script.requests;
+    expect(first!.prompt).toContain('"name": "get_weather"');
+    // Step 2 read only the tool result: the model turn went back byte for byte.
+    expect(second!.reusedCache).toBe(true);
+    expect(second!.last).toContain('{"city":"Paris","forecast":"sunny"}');
+    expect(second!.promptTokens).toBeLessThan(first!.promptTokens);
+    expect(result.usage.inputTokens).toBe(first!.promptTokens + second!.promptTokens);
+    script.assertComplete();
+  });
+
+  it('a call the model finished runs though the token limit cut the reply after it (as in tabagent\'s loop)', async () => {
+    const seen: unknown[] = [];
+    const call = toolCallText('get_weather', { city: 'Oslo' });
+    const { model } = fake([call + ' and then some words the limit cuts off', 'Sunny.']);
+    const result = await generateText({ model, prompt: 'Weather?', tools: { get_weather: weather(seen) }, toolChoice: 'required', maxOutputTokens: splitTokens(call).length + 2, stopWhen: stepCountIs(2), prepareStep: ({ stepNumber }) => (stepNumber ? { toolChoice: 'none' } : {}) });
+    expect(result.steps[0]!.finishReason).toBe('tool-calls');
+    expect(result.steps[0]!.rawFinishReason).toBe('length');
+    expect(seen).toEqual(['Oslo']);
+    expect(result.text).toBe('Sunny.');
+  });
+
+  it('enforces a named tool choice with the grammar: output that is not that call cannot be written', async () => {
+    const { model } = fake(['I would rather chat.']);
+    const error = await generateText({ model, prompt: 'Weather?', tools: { get_weather: weather() }, toolChoice: { type: 'tool', toolName: 'get_weather' }, maxRetries: 0 }).catch((e: unknown) => e);
+    expect(isFakeGrammarError(error)).toBe(true);
+  });
+
+  it("'required' and a named tool each send the grammar that forces a call; 'none' one that forbids it", async () => {
+    const call = toolCallText('get_weather', { city: 'Oslo' });
+    const { fake: script, model } = fake([call, call, 'No call.']);
+    const tools = { get_weather: tool({ description: 'Weather', inputSchema: z.object({ city: z.string() }) }) };
+    const required = await generateText({ model, prompt: 'a', tools, toolChoice: 'required' });
+    const named = await generateText({ model, prompt: 'b', tools, toolChoice: { type: 'tool', toolName: 'get_weather' } });
+    const none = await generateText({ model, prompt: 'c', tools, toolChoice: 'none' });
+    expect(required.toolCalls.map((c) => c.input)).toEqual([{ city: 'Oslo' }]);
+    expect(named.toolCalls.map((c) => c.input)).toEqual([{ city: 'Oslo' }]);
+    expect(none.text).toBe('No call.');
+    const [r, n, o] = script.requests;
+    expect(JSON.stringify(r!.responseFormat)).toContain('"at_least_one":true');
+    expect(JSON.stringify(n!.responseFormat)).not.toContain('triggered_tags');
+    expect(o!.responseFormat).toMatchObject({ type: 'grammar' });
+  });
+
+  it('a tool choice naming no tool of the call is UnknownToolError; unsupported settings are the spec\'s warnings', async () => {
+    const { model } = fake(['Hello.']);
+    const unknown = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], toolChoice: { type: 'tool', toolName: 'nope' } }).catch((e: unknown) => e);
+    expect(isUnknownToolError(unknown)).toBe(true);
+    const result = await generateText({ model, prompt: 'hi', topK: 3, presencePenalty: 0.5, frequencyPenalty: 0.5, stopSequences: ['x'], maxOutputTokens: 20, temperature: 0 });
+    expect(result.warnings?.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual(['topK', 'presencePenalty', 'frequencyPenalty', 'stopSequences']);
+  });
+
+  it('a history without the model\'s own text (another model\'s, or the app\'s) is written in the family\'s format', async () => {
+    const { fake: script, model } = fake(['Done.'], { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    await generateText({
+      model,
+      messages: [
+        { role: 'user', content: 'Weather in Rome?' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Rome' } }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'get_weather', output: { type: 'json', value: { forecast: 'rain' } } }] },
+      ],
+      tools: { get_weather: tool({ description: 'Weather', inputSchema: z.object({ city: z.string() }) }) },
+    });
+    const assistant = script.requests[0]!.messages.find((m) => m.role === 'assistant');
+    expect(assistant?.content).toBe(toolCallsText([{ name: 'get_weather', arguments: { city: 'Rome' } }], 'llama'));
+    expect(script.requests[0]!.last).toContain('{"forecast":"rain"}');
+  });
+});
+
+describe('structured output through the provider', () => {
+  const Trip = z.object({ city: z.string(), days: z.number() });
+
+  it('Output.object without tools: the reply is constrained to the schema', async () => {
+    const { fake: script, model } = fake(['{"city": "Oslo", "days": 2}']);
+    const { output } = await generateText({ model, prompt: 'Plan', output: Output.object({ schema: Trip }) });
+    expect(output).toEqual({ city: 'Oslo', days: 2 });
+    expect(JSON.stringify(script.requests[0]!.responseFormat)).toContain('json_schema');
+    const bad = fake(['{"town": "Oslo"}']);
+    expect(isFakeGrammarError(await generateText({ model: bad.model, prompt: 'Plan', output: Output.object({ schema: Trip }), maxRetries: 0 }).catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('Output.object with tools: the model calls tools, then gives the answer, held to the schema', async () => {
+    const seen: unknown[] = [];
+    const call = toolCallText('get_weather', { city: 'Oslo' });
+    const { fake: script, model } = fake([call, toolCallText('json', { city: 'Oslo', days: 3 })]);
+    const result = await generateText({ model, prompt: 'Plan', tools: { get_weather: weather(seen) }, output: Output.object({ schema: Trip }), stopWhen: stepCountIs(4) });
+    expect(seen).toEqual(['Oslo']);
+    expect(result.output).toEqual({ city: 'Oslo', days: 3 });
+    expect(result.steps.map((s) => s.finishReason)).toEqual(['tool-calls', 'stop']);
+    // The step's turn went to the AI SDK with the model's own text, and came back with it.
+    expect(result.steps[0]!.response.messages[0]).toMatchObject({ role: 'assistant', content: [{ type: 'tool-call', providerOptions: { tabagent: { raw: call } } }] });
+    expect(script.requests[1]!.reusedCache).toBe(true);
+    // The answer tool is offered beside the app's, and a call is required (the JSON is a call too).
+    expect(script.requests[0]!.prompt).toContain('"name": "json"');
+    expect(JSON.stringify(script.requests[0]!.responseFormat)).toContain('"at_least_one":true');
+  });
+
+  it('generateObject and streamObject: one schema-held value, streamed as it grows', async () => {
+    const { fake: script, model } = fake(['{"city": "Rome", "days": 1}', { text: '{"city": "Bari", "days": 4}', tokenDelayMs: 2 }]);
+    const { object } = await generateObject({ model, schema: Trip, prompt: 'Plan' });
+    expect(object).toEqual({ city: 'Rome', days: 1 });
+    const stream = streamObject({ model, schema: Trip, prompt: 'Again' });
+    const partials: unknown[] = [];
+    for await (const partial of stream.partialObjectStream) partials.push(partial);
+    expect(await stream.object).toEqual({ city: 'Bari', days: 4 });
+    expect(partials.length).toBeGreaterThan(1);
+    expect(script.requests.every((r) => JSON.stringify(r.responseFormat).includes('json_schema'))).toBe(true);
+  });
+
+  it('a schema that is not an object is wrapped for the answer call and unwrapped', async () => {
+    const { model } = fake([toolCallText('json', { value: ['a', 'b'] })]);
+    const { output } = await generateText({ model, prompt: 'List', tools: { get_weather: weather() }, output: Output.object({ schema: jsonSchema<string[]>({ type: 'array', items: { type: 'string' } }) }) });
+    expect(output).toEqual(['a', 'b']);
+  });
+});
+
+describe('streamText through the provider', () => {
+  it('streams text, then the call as tool-input parts, in the spec\'s order, across steps', async () => {
+    const { fake: script, model } = fake(['Let me check. ' + toolCallText('get_weather', { city: 'Oslo' }), 'Sunny.']);
+    const result = streamText({ model, prompt: 'Weather in Oslo?', tools: { get_weather: weather() }, stopWhen: stepCountIs(3) });
+    const types: string[] = [];
+    for await (const part of result.fullStream) types.push(part.type);
+    expect(await result.text).toBe('Sunny.');
+    const firstStep = types.slice(types.indexOf('start-step'), types.indexOf('finish-step') + 1);
+    expect(firstStep.filter((t) => t !== 'text-delta')).toEqual(['start-step', 'text-start', 'text-end', 'tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-result', 'finish-step']);
+    expect((await result.steps).length).toBe(2);
+    expect(script.requests[1]!.reusedCache).toBe(true);
+  });
+
+  it('streams reasoning first, then text, for a model that thinks', async () => {
+    const { model } = fake(['<think>\nHmm.\n</think>\n\nHello!'], { modelId: 'Qwen3-0.6B-q4f16_1-MLC' });
+    const result = streamText({ model, prompt: 'Hi' });
+    const parts: string[] = [];
+    for await (const part of result.fullStream) if (part.type === 'reasoning-delta' || part.type === 'text-delta') parts.push(`${part.type}:${part.text}`);
+    // Every reasoning delta before the first text delta.
+    expect(parts.findLastIndex((p) => p.startsWith('reasoning-delta'))).toBeLessThan(parts.findIndex((p) => p.startsWith('text-delta')));
+    expect(await result.reasoningText).toContain('Hmm.');
+    expect(await result.text).toBe('Hello!');
+  });
+
+  it('an abort mid-stream stops the generation, and the next call works', async () => {
+    const { fake: script, model } = fake([{ text: 'one two three four five six seven eight nine ten', tokenDelayMs: 20 }, 'Again.']);
+    const stop = new AbortController();
+    const result = streamText({ model, prompt: 'Count', abortSignal: stop.signal });
+    let shown = '';
+    let aborted = false;
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        shown += part.text;
+        if (shown.includes('two')) stop.abort();
+      }
+      if (part.type === 'abort') aborted = true;
+    }
+    expect(aborted).toBe(true);
+    expect(shown).not.toContain('ten');
+    expect((await generateText({ model, prompt: 'Again' })).text).toBe('Again.');
+    expect(script.requests).toHaveLength(2);
+  });
+});
+
+describe('languageModelOf(agent)', () => {
+  it('runs on the agent\'s model, beside its chats', async () => {
+    const { agent, fake: script } = await localAgent([toolCallText('get_weather', { city: 'Oslo' }), 'Sunny.']);
+    const model = languageModelOf(agent);
+    const result = await generateText({ model, prompt: 'Weather?', tools: { get_weather: weather() }, stopWhen: stepCountIs(3) });
+    expect(result.text).toBe('Sunny.');
+    expect(model.modelId).toBe('fake-model');
+    expect(script.requests[1]!.reusedCache).toBe(true);
+    agent.close();
+  });
+});

@@ -1,0 +1,166 @@
+// A tabagent model as the AI SDK's LanguageModelV4: one doGenerate or
+// doStream is one model request in the worker (no tabagent loop: the AI SDK
+// runs the loop, its tools and approvals; this never runs a tool).
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
+import type { ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
+import { prepareRequest, type PreparedRequest } from './model-request.js';
+import { contentOf, replyParts } from './model-reply.js';
+import { PROVIDER, rawMetadata } from './prompt.js';
+
+/** Where a language model's requests go: a model slot that can say what it is, load it and wait for it. */
+export interface ModelSource extends Pick<ChatModel, 'generate'> {
+  readonly modelId: string;
+  /** Resolves once the model can generate: at once, after the load in flight, or after loading it. */
+  ready(signal?: AbortSignal): Promise<ModelInfo>;
+}
+
+export class TabAgentLanguageModel implements LanguageModelV4 {
+  readonly specificationVersion = 'v4';
+  readonly provider = PROVIDER;
+  /** On-device models read text only: no URL is passed on as it is. */
+  readonly supportedUrls: Record<string, RegExp[]> = {};
+
+  /** @internal Made by createTabAgent or languageModelOf. */
+  constructor(private readonly source: ModelSource) {}
+
+  get modelId(): string {
+    return this.source.modelId;
+  }
+
+  /** Load the model if it is not loaded (a model call does so too), and resolve with it once it can generate. */
+  ready(signal?: AbortSignal): Promise<ModelInfo> {
+    return this.source.ready(signal);
+  }
+
+  async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const signal = options.abortSignal;
+    const { info, prepared } = await this.#prepare(options);
+    const response = await this.source.generate(prepared.request, { signal });
+    if (response.finishReason === 'abort') throw abortReason(signal);
+    const parts = replyParts(response, prepared.answer, newCallId);
+    return {
+      content: contentOf(parts, response.raw),
+      finishReason: parts.finishReason,
+      usage: parts.usage,
+      warnings: prepared.warnings,
+      request: { body: prepared.request },
+      response: { modelId: info.modelId, timestamp: new Date() },
+    };
+  }
+
+  async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const { info, prepared } = await this.#prepare(options);
+    // Ended by the caller's signal, or by the reader cancelling the stream.
+    const stop = new AbortController();
+    const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, stop.signal]) : stop.signal;
+    let writer!: StreamWriter;
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      start: (controller) => {
+        writer = new StreamWriter(controller);
+        writer.send({ type: 'stream-start', warnings: prepared.warnings });
+        writer.send({ type: 'response-metadata', modelId: info.modelId, timestamp: new Date() });
+        this.source
+          .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta) })
+          .then(
+            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared)),
+            (error: unknown) => writer.fail(error),
+          );
+      },
+      cancel: (reason) => {
+        // The reader stopped listening: the generation stops, and what it still sends goes nowhere.
+        writer.close();
+        stop.abort(reason);
+      },
+    });
+    return { stream, request: { body: prepared.request } };
+  }
+
+  async #prepare(options: LanguageModelV4CallOptions): Promise<{ info: ModelInfo; prepared: PreparedRequest }> {
+    const info = await this.source.ready(options.abortSignal);
+    return { info, prepared: prepareRequest(options, info) };
+  }
+}
+
+/**
+ * The parts of one streamed turn, in the order the spec's providers send
+ * them: reasoning as it is written, then text as it is written (the reasoning
+ * part ends when the text starts), then each call (tool-input-start, its
+ * input, tool-input-end, tool-call), then finish. Calls arrive whole, when the
+ * turn ends: tabagent never shows call markup while it is written, and a
+ * call's input is known to fit the grammar only once it is closed.
+ */
+class StreamWriter {
+  #reasoning = false;
+  #text = false;
+  #open = true;
+
+  constructor(private readonly controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>) {}
+
+  /** A part, while the stream is open (text still on its way after an abort goes nowhere). */
+  send(part: LanguageModelV4StreamPart): void {
+    if (this.#open) this.controller.enqueue(part);
+  }
+
+  fail(error: unknown): void {
+    if (this.#open) this.controller.error(error);
+    this.#open = false;
+  }
+
+  close(): void {
+    this.#open = false;
+  }
+
+  reasoning(delta: string): void {
+    if (!delta) return;
+    if (!this.#reasoning) this.send({ type: 'reasoning-start', id: 'reasoning-0' });
+    this.#reasoning = true;
+    this.send({ type: 'reasoning-delta', id: 'reasoning-0', delta });
+  }
+
+  text(delta: string): void {
+    if (!delta) return;
+    this.#endReasoning();
+    if (!this.#text) this.send({ type: 'text-start', id: 'txt-0' });
+    this.#text = true;
+    this.send({ type: 'text-delta', id: 'txt-0', delta });
+  }
+
+  finish(response: ModelResponse, prepared: PreparedRequest): void {
+    const parts = replyParts(response, prepared.answer, newCallId);
+    this.#endReasoning();
+    const raw = parts.answered ? undefined : rawMetadata(response.raw);
+    if (parts.answered) {
+      // The JSON answer came as a call: it shows as the turn's text.
+      if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
+      this.send({ type: 'text-start', id: 'txt-1' });
+      this.send({ type: 'text-delta', id: 'txt-1', delta: parts.text });
+      this.send({ type: 'text-end', id: 'txt-1' });
+    } else if (this.#text || parts.calls.length === 0) {
+      // A turn with no calls ends with its text part, which carries the raw output (an empty one if need be).
+      if (!this.#text) this.send({ type: 'text-start', id: 'txt-0' });
+      this.send({ type: 'text-end', id: 'txt-0', ...(parts.calls.length === 0 && raw ? { providerMetadata: raw } : {}) });
+    }
+    parts.calls.forEach((call, i) => {
+      this.send({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
+      this.send({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
+      this.send({ type: 'tool-input-end', id: call.toolCallId });
+      this.send({ ...call, ...(i === parts.calls.length - 1 && raw ? { providerMetadata: raw } : {}) });
+    });
+    this.send({ type: 'finish', finishReason: parts.finishReason, usage: parts.usage });
+    if (this.#open) this.controller.close();
+    this.#open = false;
+  }
+
+  #endReasoning(): void {
+    if (this.#reasoning) this.send({ type: 'reasoning-end', id: 'reasoning-0' });
+    this.#reasoning = false;
+  }
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.aborted ? signal.reason : new DOMException('The model call was stopped.', 'AbortError');
+}
+
+function newCallId(): string {
+  return `call_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
