@@ -41,14 +41,14 @@ const thisThread: PageLike = {
  * across loads: `useFakeModel(page, outputs, options)` for this page.
  */
 export function useFakeScript(outputs: readonly FakeOutput[], options: FakeModelOptions = {}): void {
-  const slot = globalThis as { [key: symbol]: { requests: FakeRequest[] } | undefined };
-  const key = Symbol.for(PAGE_FAKE_KEY);
-  slot[key] = undefined;
+  const pageFake = () => (globalThis as { [key: symbol]: { requests: FakeRequest[] } | undefined })[Symbol.for(PAGE_FAKE_KEY)];
+  const before = pageFake();
   // Installed at once (the page is this thread); a script it refuses rejects, and assertComplete says so.
   const installed = useFakeModel(thisThread, outputs, options);
   installed.catch(() => undefined);
-  // The live record the page's fake keeps (what `requests()` would resolve to), for hidden parts that read it as they go.
-  run.fakes.push({ requests: slot[key]?.requests ?? [], assertComplete: async () => (await installed).assertComplete() });
+  const fake = pageFake();
+  // The live record the page's fake keeps (what `requests()` resolves to), for hidden parts that read it as they go.
+  run.fakes.push({ requests: fake !== before && fake ? fake.requests : [], assertComplete: async () => (await installed).assertComplete() });
 }
 
 /** A fake the example made itself and gave to `createAgent`. */
