@@ -23,8 +23,8 @@ export const PACKED_APPS_OUT = join(root, 'dist/packed-apps');
 /** webpack is no dependency of ours: the app takes this one from the registry. */
 const WEBPACK_VERSION = '5.112.2';
 
-const ownVersion = (name) => createRequire(join(root, 'package.json'))(`${name}/package.json`).version;
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+export const ownVersion = (name) => createRequire(join(root, 'package.json'))(`${name}/package.json`).version;
+export const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 export function buildPackedApps() {
   const app = PACKED_APP_DIR;
