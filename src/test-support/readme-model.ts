@@ -4,7 +4,7 @@
 // model the example asks for is that fake, as in a Playwright test. The test
 // shim for `tabagent` (readme-tabagent.ts) loads it; src/readme.test.ts then
 // checks that every fake was used up and closes every agent.
-// e2e/readme-app/readme-model.ts is this module in the browser, where the
+// e2e/readme-app/src/test-support/readme-model.ts is this module in the browser, where the
 // same examples run against the packed package (e2e/readme-package.spec.ts):
 // the two export the same names, and hidden parts use nothing else.
 import type { Agent } from '../agent/agent.js';
