@@ -31,6 +31,8 @@ export default defineConfig({
     // The app that installs the packed tarball (scripts/packed-apps.mjs), as Vite and as webpack built it.
     { command: 'node e2e/support/static-server.mjs --port 4178 --root dist/packed-apps/vite', url: 'http://127.0.0.1:4178/', reuseExistingServer: !process.env.CI },
     { command: 'node e2e/support/static-server.mjs --port 4179 --root dist/packed-apps/webpack', url: 'http://127.0.0.1:4179/', reuseExistingServer: !process.env.CI },
+    // README's examples in a fresh app on the packed tarball (scripts/readme-app.mjs).
+    { command: 'node e2e/support/static-server.mjs --port 4182 --root dist/readme-app', url: 'http://127.0.0.1:4182/', reuseExistingServer: !process.env.CI },
   ],
   projects: [
     { name: 'chromium', testIgnore: /(webgpu|models)\.spec/, use: { launchOptions: { executablePath, args } } },

@@ -19,19 +19,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The installed app: e2e/packed-app's files, the tarball, and its node_modules; one per checkout, so two never share it. */
-export const PACKED_APP_DIR = join(tmpdir(), `tabagent-packed-app-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
+/** Told apart per checkout, so two checkouts never share an installed app. */
+const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8);
+/** The installed app: e2e/packed-app's files, the tarball, and its node_modules. */
+export const PACKED_APP_DIR = join(tmpdir(), `tabagent-packed-app-${checkout}`);
 /** Where the builds go, to be served: `vite/` and `webpack/`. */
 export const PACKED_APPS_OUT = join(root, 'dist/packed-apps');
 /** The app on tabagent/ai-sdk, with the AI SDK installed beside the tarball. */
-export const PACKED_AI_SDK_APP_DIR = join(tmpdir(), 'tabagent-packed-ai-sdk-app');
+export const PACKED_AI_SDK_APP_DIR = join(tmpdir(), `tabagent-packed-ai-sdk-app-${checkout}`);
 /** webpack is no dependency of ours: the app takes this one from the registry. */
 const WEBPACK_VERSION = '5.112.2';
 /** Nor is @types/json-schema, which the AI SDK's declarations name. */
 const JSON_SCHEMA_TYPES_VERSION = '7.0.15';
 
-const ownVersion = (name) => createRequire(join(root, 'package.json'))(`${name}/package.json`).version;
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+export const ownVersion = (name) => createRequire(join(root, 'package.json'))(`${name}/package.json`).version;
+export const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 export function buildPackedApps() {
   const app = PACKED_APP_DIR;

@@ -1,13 +1,13 @@
 // README "Models without a GPU": WebLLM where WebGPU runs it, else a GGUF on
 // the CPU; a GGUF of your own by URL or file. (Under test the fake stands in
-// for both engines; e2e/wllama.spec.ts runs the real one.)
-import { check, useFakeScript } from '../../src/test-support/readme-model.js';
+// for WebLLM; the file is the tests' tiny GGUF, which the browser runs on the
+// real CPU engine and Node, which has none, on a fake.)
+import { check, ggufFile, useFakeScript } from '../../src/test-support/readme-model.js';
 
 const printed: string[] = [];
 const console = { log: (...values: unknown[]) => void printed.push(values.join(' ')) };
 useFakeScript([]);
-useFakeScript([]);
-const picked = new File([new Uint8Array([71, 71, 85, 70])], 'my-model.gguf'); // from an <input type="file">
+const picked = await ggufFile('my-model.gguf'); // from an <input type="file">
 
 // #region readme
 // Part of examples/readme/02c-models-without-a-gpu.ts, where `picked` is a File the person chose.

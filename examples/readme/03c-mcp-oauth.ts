@@ -1,17 +1,17 @@
 // README "Tools from MCP servers and WebMCP", OAuth: an MCP server behind a
 // real authorization server (the MCP SDK's, e2e/support/mcp-oauth-server.mjs,
-// which approves at once). Node has no page to send away: `location.assign`
-// is recorded, and the redirect is followed with fetch, as the browser would.
-// e2e/mcp-oauth.spec.ts does the same with real redirects in Chromium.
+// which approves at once). The page is not sent away (it would end the
+// example): the redirect is recorded, and the authorization server's answer
+// read as the browser would follow it. e2e/mcp-oauth.spec.ts does the same
+// with real redirects in Chromium.
 import { createAgent, finishMcpAuth, isMcpConnectionError, mcpTools, type McpOAuthOptions } from 'tabagent';
 import { toolCallText } from 'tabagent/testing';
 import { startMcpOAuthTestServer } from '../../e2e/support/mcp-oauth-server.mjs';
-import { check, useFakeScript } from '../../src/test-support/readme-model.js';
+import { check, followRedirect, useFakeScript } from '../../src/test-support/readme-model.js';
 
 const testServer = await startMcpOAuthTestServer();
 const url = testServer.url;
 const sentTo: URL[] = [];
-Object.defineProperty(globalThis, 'location', { value: { assign: (to: URL) => void sentTo.push(new URL(to)) }, configurable: true });
 
 // #region readme
 // Part of examples/readme/03c-mcp-oauth.ts, which has the imports and the server `url`.
@@ -34,10 +34,11 @@ async function connect(pageUrl: string) {
 }
 // #endregion readme
 
+oauth.onRedirect = (to) => void sentTo.push(new URL(to));
 check((await connect('https://notes.example/')) === undefined, 'connected without a token');
 check(sentTo.length === 1 && sentTo[0]!.href.startsWith(`${testServer.issuer}/authorize?`), sentTo.join());
 // The browser at the authorization server: approved at once, sent back with a code.
-const back = (await fetch(sentTo[0]!, { redirect: 'manual' })).headers.get('location')!;
+const back = await followRedirect(sentTo[0]!);
 check(back.startsWith('https://notes.example/?code='), back);
 const server = (await connect(back))!;
 useFakeScript([toolCallText('read_note', { name: 'shopping' }), 'Buy milk.']);
@@ -51,5 +52,4 @@ await server.close();
 const again = (await connect('https://notes.example/'))!;
 check(again.tools.length === 1 && sentTo.length === 1 && testServer.state.authorizations === 1, `${sentTo.length} redirects`);
 await again.close();
-Reflect.deleteProperty(globalThis, 'location');
 await testServer.close();

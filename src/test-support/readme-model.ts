@@ -1,46 +1,54 @@
-// The fake models README examples (examples/readme/*.ts) run against. An
-// example's hidden part registers the script its `createAgent` gets; the test
-// shim for `tabagent` (readme-tabagent.ts) takes it; src/readme.test.ts then
+// The fake models README examples (examples/readme/*.ts) run against, in
+// Node. An example's hidden part calls `useFakeScript`, which is tabagent's
+// own `useFakeModel` with this thread as the page: from then on every WebLLM
+// model the example asks for is that fake, as in a Playwright test. The test
+// shim for `tabagent` (readme-tabagent.ts) loads it; src/readme.test.ts then
 // checks that every fake was used up and closes every agent.
+// e2e/readme-app/src/test-support/readme-model.ts is this module in the browser, where the
+// same examples run against the packed package (e2e/readme-package.spec.ts):
+// the two export the same names, and hidden parts use nothing else.
 import type { Agent } from '../agent/agent.js';
-import { fakeModel, type FakeModel } from '../testing/fake-model.js';
-import type { FakeModelOptions, FakeScript } from '../testing/types.js';
+import { PAGE_FAKE_KEY } from '../model/scripted-model.js';
+import { useFakeModel, type FakeModel, type FakeModelOptions, type FakeOutput, type FakeRequest, type PageLike } from '../testing/index.js';
 
-interface Registered {
-  script: FakeScript;
-  options: FakeModelOptions;
+/** A fake the example ran: what `fakeModel(...)` has, its record and its check. */
+export interface ReadmeFake {
+  readonly requests: readonly FakeRequest[];
+  assertComplete(): void | Promise<void>;
 }
 
 interface ReadmeRun {
   /** Prefixes the example's database names, so examples never see each other's chats. */
   namespace: string;
-  /** Scripts registered and not yet taken by a `createAgent`. */
-  scripts: Registered[];
-  /** Every fake an agent of this example ran, in order. */
-  fakes: FakeModel[];
+  /** Every fake of this example: those registered with useFakeScript, and those it gave createAgent itself. */
+  fakes: ReadmeFake[];
   agents: Agent[];
 }
 
 let runs = 0;
-const fresh = (): ReadmeRun => ({ namespace: `readme-${++runs}`, scripts: [], fakes: [], agents: [] });
+const fresh = (): ReadmeRun => ({ namespace: `readme-${++runs}`, fakes: [], agents: [] });
 let run = fresh();
 
-/**
- * The script the example's next `createAgent` with a WebLLM model runs on.
- * The fake is that model (its family and template) unless `options.modelId`
- * says otherwise.
- */
-export function useFakeScript(script: FakeScript, options: FakeModelOptions = {}): void {
-  run.scripts.push({ script, options });
-}
+/** This thread as useFakeModel's page: its init script runs here, at once. */
+const thisThread: PageLike = {
+  addInitScript: async (script, arg) => script(arg),
+  evaluate: async (pageFunction, key) => pageFunction(key),
+};
 
-/** The fake for a `createAgent` given a WebLLM model id: the next registered script. */
-export function nextFake(modelId: string): FakeModel {
-  const registered = run.scripts.shift();
-  if (!registered) throw new Error(`createAgent({ model: ${JSON.stringify(modelId)} }) in a README example, but no fake script is registered: call useFakeScript(...) in its hidden part first`);
-  const fake = fakeModel(registered.script, { modelId, ...registered.options });
-  run.fakes.push(fake);
-  return fake;
+/**
+ * From now on, every WebLLM model the example asks for (createAgent, load,
+ * restart) is this fake, named after the model asked for, its script going on
+ * across loads: `useFakeModel(page, outputs, options)` for this page.
+ */
+export function useFakeScript(outputs: readonly FakeOutput[], options: FakeModelOptions = {}): void {
+  const pageFake = () => (globalThis as { [key: symbol]: { requests: FakeRequest[] } | undefined })[Symbol.for(PAGE_FAKE_KEY)];
+  const before = pageFake();
+  // Installed at once (the page is this thread); a script it refuses rejects, and assertComplete says so.
+  const installed = useFakeModel(thisThread, outputs, options);
+  installed.catch(() => undefined);
+  const fake = pageFake();
+  // The live record the page's fake keeps (what `requests()` resolves to), for hidden parts that read it as they go.
+  run.fakes.push({ requests: fake !== before && fake ? fake.requests : [], assertComplete: async () => (await installed).assertComplete() });
 }
 
 /** A fake the example made itself and gave to `createAgent`. */
@@ -52,10 +60,11 @@ export function noteAgent(agent: Agent): void {
   run.agents.push(agent);
 }
 
-/** Start a fresh example; returns what the one before left. */
+/** Start a fresh example (no page fake); returns what the one before left. */
 export function startReadmeRun(): ReadmeRun {
   const last = run;
   run = fresh();
+  delete (globalThis as { [key: symbol]: unknown })[Symbol.for(PAGE_FAKE_KEY)];
   return last;
 }
 
@@ -67,4 +76,20 @@ export function readmeRun(): Readonly<ReadmeRun> {
 /** An assertion for an example's hidden part. */
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`README example check failed: ${message}`);
+}
+
+/**
+ * A GGUF file as an `<input type="file">` gives it. Node has no CPU engine
+ * (the shim stands in a fake for any GGUF), so only its magic bytes; the
+ * browser's is a real model that wllama loads.
+ */
+export async function ggufFile(name: string): Promise<File> {
+  return new File([new Uint8Array([71, 71, 85, 70])], name);
+}
+
+/** Where a server that answers `url` with a redirect sends the browser (the Location it answers with). */
+export async function followRedirect(url: URL): Promise<string> {
+  const location = (await fetch(url, { redirect: 'manual' })).headers.get('location');
+  if (!location) throw new Error(`${url} answered with no redirect`);
+  return location;
 }

@@ -10,8 +10,8 @@ import type { AgentOptions } from '../agent/create-agent.js';
 import type { LoadProgress } from '../shared/model.js';
 import type { WebLLMModel } from '../model/webllm-model.js';
 import type { GgufModel } from '../model/gguf-model.js';
-import { modelIdOf, type ModelOptions } from '../model/model-session.js';
-import { FAKE_SPEC } from '../model/scripted-model.js';
+import { ggufModelId, namesGguf } from '../model/gguf-name.js';
+import { FAKE_SPEC, scriptFor, type FakeSpec } from '../model/scripted-model.js';
 import { WorkerModel } from '../model/worker-model.js';
 import { GenerationReceiver } from '../rpc/generation-channel.js';
 import { IdbChatStore } from '../store/idb-chat-store.js';
@@ -20,11 +20,11 @@ import type { StorageInfo } from '../store/open-store.js';
 import type { ChatStore } from '../store/records.js';
 import { DEFAULT_DB_NAME } from '../store/schema.js';
 import { TabSync } from '../store/tab-sync.js';
-import type { FakeModel } from '../testing/fake-model.js';
+import { fakeModel, type FakeModel } from '../testing/fake-model.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { inThreadStarter } from './local-chat.js';
 import { AgentModel } from '../model/agent-model.js';
-import { nextFake, noteAgent, noteFake, readmeRun } from './readme-model.js';
+import { noteAgent, noteFake, readmeRun } from './readme-model.js';
 
 export * from '../index.js';
 
@@ -43,10 +43,13 @@ export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
   return agent;
 }
 
-export function fakeFor(model: unknown): FakeModel {
-  const fake = typeof model === 'object' && model !== null && FAKE_SPEC in model ? (model as FakeModel) : nextFake(modelIdOf({ model: model as ModelOptions['model'] }));
-  noteFake(fake);
-  return fake;
+/** What runs for `model`: its own fake, the page's (useFakeScript), or for a GGUF, which Node has no engine for, a fake with no outputs. */
+export function fakeFor(model: unknown): FakeSpec {
+  if (typeof model === 'object' && model !== null && FAKE_SPEC in model) noteFake(model as FakeModel);
+  const spec = scriptFor(model);
+  if (spec) return spec;
+  if (namesGguf(model)) return fakeModel([], { modelId: ggufModelId(model as GgufModel) })[FAKE_SPEC];
+  throw new Error(`createAgent({ model: ${JSON.stringify(model)} }) in a README example, but no fake script is registered: call useFakeScript(...) in its hidden part first`);
 }
 
 export async function isModelCached(_model: string | WebLLMModel | GgufModel): Promise<boolean> {
@@ -56,13 +59,13 @@ export async function isModelCached(_model: string | WebLLMModel | GgufModel): P
 export async function deleteCachedModel(_model: string | WebLLMModel | GgufModel): Promise<void> {}
 
 /** The fake's engine host in this thread, loaded as the worker loads it (progress reports included). */
-export async function inThread(fake: FakeModel, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
+export async function inThread(fake: FakeSpec, options: Omit<AgentOptions, 'model'>): Promise<WorkerModel> {
   const host = new EngineHost();
   const { port1, port2 } = new MessageChannel();
   // Node keeps a process alive while a port listens.
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
-  const { respond, record, firstTurn, ...spec } = fake[FAKE_SPEC];
+  const { respond, record, firstTurn, ...spec } = fake;
   const onProgress = options.onProgress as ((p: LoadProgress) => void) | undefined;
   const info = await host.load(
     { kind: 'fake', ...spec, family: options.family ?? spec.family, grammar: options.grammar ?? spec.grammar, recordRequests: record !== undefined, firstTurn: firstTurn() },
