@@ -87,15 +87,19 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
 /**
  * wllama's WebAssembly, asked about before any download: wllama fetches it
  * only once the model is in, and a page whose policy refuses it (the bundle's
- * origin missing from connect-src) crashed the worker after the whole download.
+ * origin missing from connect-src) crashed the worker after the whole
+ * download. One byte, asked as wllama will ask (a GET: a service worker's
+ * precache answers it offline, where it answers no HEAD). Any other failure
+ * is left to wllama, whose own fetch may still find the file.
  */
 async function reachable(modelId: string, url: string): Promise<void> {
   const mark = refusalMark();
   try {
-    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    const response = await fetch(url, { headers: { Range: 'bytes=0-0' } });
     await response.body?.cancel();
-  } catch (cause) {
-    throw (await refusalError(modelId, mark, url)) ?? new ModelLoadError({ modelId, reason: `cannot fetch wllama's WebAssembly (${url}): ${messageOf(cause)}`, retryable: true }, { cause });
+  } catch {
+    const refused = await refusalError(modelId, mark, url);
+    if (refused) throw refused;
   }
 }
 
