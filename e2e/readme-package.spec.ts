@@ -20,7 +20,7 @@ const examples = DOC_EXAMPLES.flatMap(({ examples: folder }) => exampleFiles(ROO
 
 for (const example of examples) {
   test(example, async ({ page }) => {
-    // The real engines start in the worker: WebLLM's cache for 02, wllama on the tiny GGUF for 02c.
+    // The real engines start in the worker: WebLLM's cache for engines/01, wllama on the tiny GGUF for engines/03.
     test.setTimeout(90_000);
     const source = readFileSync(new URL(example, ROOT), 'utf8');
     const needed = [...source.matchAll(/from '(?:\.\.\/)+e2e\/support\/([\w-]+)\.mjs'/g)].map(([, name]) => name as ServerName);

@@ -10,7 +10,10 @@
 import { readdirSync } from 'node:fs';
 
 /** @type {readonly { doc: string; examples: string }[]} */
-export const DOC_EXAMPLES = [{ doc: 'README.md', examples: 'examples/readme' }];
+export const DOC_EXAMPLES = [
+  { doc: 'README.md', examples: 'examples/readme' },
+  ...['engines', 'tools', 'mcp', 'runs', 'chats', 'ai-sdk', 'testing'].map((guide) => ({ doc: `docs/${guide}.md`, examples: `examples/docs/${guide}` })),
+];
 
 /** The examples of `folder` (as in DOC_EXAMPLES), in the order the document shows them. */
 export function exampleFiles(root, folder) {

@@ -5,7 +5,7 @@
 // of what the examples' hidden parts import, at the paths they import them
 // from) and every folder of examples scripts/doc-examples.mjs lists (README's
 // and the guides'), copied in unchanged. Vite builds it with no config file into
-// dist/readme-app, and the tests' tiny GGUF goes beside it (02c loads it).
+// dist/readme-app, and the tests' tiny GGUF goes beside it (examples/docs/engines/03 loads it).
 // e2e/readme-package.spec.ts serves it (port 4182) and runs each example.
 // Usage: node scripts/readme-app.mjs (npm run build:readme-app), after npm run build:packed-apps.
 import { createHash } from 'node:crypto';
