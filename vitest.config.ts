@@ -5,9 +5,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    // README examples (examples/readme, run by src/readme.test.ts) import the
-    // package by name: give them a shim that runs their fake model in this
-    // thread. Only these exact specifiers; nothing in src imports them.
+    // The documents' examples (examples/readme, examples/docs; run by
+    // src/readme.test.ts) import the package by name: give them a shim that
+    // runs their fake model in this thread. Only these exact specifiers; nothing in src imports them.
     alias: [
       { find: /^tabagent$/, replacement: here('./src/test-support/readme-tabagent.ts') },
       { find: /^tabagent\/testing$/, replacement: here('./src/testing/index.ts') },

@@ -1,4 +1,4 @@
-// The page entry's budget (README, "Performance"): what an app loads at
+// The page entry's budget (docs/performance.md): what an app loads at
 // createAgent, built as an app's bundler builds the published package, is at
 // most 30 kB gzipped. Deterministic, so it is a test; timings are not (bench).
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 // The engines under a strict Content-Security-Policy, with the bundle on a CDN
-// (another origin) and a GGUF on a third. README's table names every
+// (another origin) and a GGUF on a third. docs/security.md's table names every
 // directive each engine needs; with one missing, the load fails with a
 // ModelLoadError that names the URL and the directive, before the model is
 // downloaded (not, as before, after it, as a crashed worker).
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => models.close());
 
-/** The README's policy for a bundle on a CDN and a GGUF, with `connectSrc` as given. */
+/** docs/security.md's policy for a bundle on a CDN and a GGUF, with `connectSrc` as given. */
 function policy(connectSrc: string): string {
   return `default-src 'none'; script-src 'self' 'wasm-unsafe-eval' ${CDN}; worker-src blob: ${CDN}; connect-src ${connectSrc}; style-src 'self'; img-src 'self'`;
 }
@@ -29,7 +29,7 @@ async function open(page: Page, csp: string) {
   return status;
 }
 
-test('with every directive README lists, a GGUF loads and answers, with no violation', async ({ page }) => {
+test('with every directive docs/security.md lists, a GGUF loads and answers, with no violation', async ({ page }) => {
   const status = await open(page, policy(`${CDN} ${models.origin}`));
   await expect(status).toHaveText('ok: wllama');
   expect(await status.getAttribute('data-violations')).toBe('');

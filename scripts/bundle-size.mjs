@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 const root = new URL('..', import.meta.url).pathname;
 /** Where bench/size.config.ts writes the app build. */
 export const SIZE_BUILD = join(root, 'dist/bench-size');
-/** The page entry's budget, in kB gzipped (README, "Performance"). */
+/** The page entry's budget, in kB gzipped (docs/performance.md). */
 export const PAGE_ENTRY_BUDGET_KB = 30;
 
 export function buildSizeEntry() {

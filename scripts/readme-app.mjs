@@ -1,10 +1,11 @@
-// README's examples as a user runs them: against the package as installed.
-// A fresh app outside this repository (one per checkout, beside the packed
-// app) installs the tarball scripts/packed-apps.mjs packed, with zod and Vite;
-// it holds e2e/readme-app/ (the page, and the browser's versions of what the
-// examples' hidden parts import, at the paths they import them from) and
-// examples/readme/ copied in unchanged. Vite builds it with no config file into
-// dist/readme-app, and the tests' tiny GGUF goes beside it (02c loads it).
+// The documents' examples as a user runs them: against the package as
+// installed. A fresh app outside this repository (one per checkout, beside
+// the packed app) installs the tarball scripts/packed-apps.mjs packed, with
+// zod and Vite; it holds e2e/readme-app/ (the page, and the browser's versions
+// of what the examples' hidden parts import, at the paths they import them
+// from) and every folder of examples scripts/doc-examples.mjs lists (README's
+// and the guides'), copied in unchanged. Vite builds it with no config file into
+// dist/readme-app, and the tests' tiny GGUF goes beside it (examples/docs/engines/03 loads it).
 // e2e/readme-package.spec.ts serves it (port 4182) and runs each example.
 // Usage: node scripts/readme-app.mjs (npm run build:readme-app), after npm run build:packed-apps.
 import { createHash } from 'node:crypto';
@@ -12,6 +13,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DOC_EXAMPLES } from './doc-examples.mjs';
 import { ownVersion, PACKED_APP_DIR, run } from './packed-apps.mjs';
 import { tinyGguf } from './tiny-gguf.mjs';
 
@@ -28,7 +30,7 @@ export async function buildReadmeApp() {
   mkdirSync(app, { recursive: true });
   copyFileSync(join(PACKED_APP_DIR, tarball), join(app, tarball));
   cpSync(join(root, 'e2e/readme-app'), app, { recursive: true });
-  cpSync(join(root, 'examples/readme'), join(app, 'examples/readme'), { recursive: true });
+  for (const { examples } of DOC_EXAMPLES) cpSync(join(root, examples), join(app, examples), { recursive: true });
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({

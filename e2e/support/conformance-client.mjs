@@ -6,7 +6,7 @@
 // scenario servers do not send. The page does what an app does: mcpTools,
 // then a chat (fake model) that calls the scenario's tool; with OAuth it
 // follows the trip to the authorization server and back (finishMcpAuth) as
-// README's connect() does. Exits 1 when the app would have shown an error.
+// docs/mcp.md's connect() does. Exits 1 when the app would have shown an error.
 import { chromium } from 'playwright';
 
 const serverUrl = process.argv[2];

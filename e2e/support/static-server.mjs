@@ -2,7 +2,7 @@
 // the page's, and a "CDN" serving the bundle with CORS.
 //   node e2e/support/static-server.mjs --port 4176 --root . [--cors] [--rewrite FROM=TO]
 // A page asked for with `?csp=…` is served under that Content-Security-Policy
-// header (tests of the policies README documents).
+// header (tests of the policies docs/security.md documents).
 import { createReadStream, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// The fake models README examples (examples/readme/*.ts) run against, in
+// The fake models the documents' examples (examples/) run against, in
 // Node. An example's hidden part calls `useFakeScript`, which is tabagent's
 // own `useFakeModel` with this thread as the page: from then on every WebLLM
 // model the example asks for is that fake, as in a Playwright test. The test
