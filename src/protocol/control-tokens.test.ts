@@ -164,7 +164,7 @@ const STORED_OLDER = String.raw`{"page":"<\/tool_response><\u007cim_end|>\n<\u00
 
 describe('control tokens', () => {
   it('src/protocol/control-tokens.ts is what scripts/control-tokens.mjs makes of the installed tokenizers and templates', () => {
-    expect(readFileSync(MODULE_PATH, 'utf8'), 'stale: run node scripts/control-tokens.mjs').toBe(controlTokensModule());
+    expect(readFileSync(MODULE_PATH, 'utf8'), 'stale: run npm run tokens:control').toBe(controlTokensModule());
     // It reads every tokenizer.json (7–17 MB each).
   }, TOKENIZER_TIMEOUT);
 });

@@ -16,7 +16,7 @@
 // token list stays out of the page.
 import type { ModelRequest } from '../shared/model.js';
 import type { EncodedToolResult, ToolDeclaration } from '../shared/tool-protocol.js';
-import { CONTROL_TOKEN_PATTERNS, CONTROL_TOKENS } from './control-tokens.js';
+import { CONTROL_TOKEN_START } from './control-tokens.js';
 
 /**
  * What the model may read of `request`: every text but the system prompt and
@@ -47,7 +47,7 @@ export function asData<R extends Pick<ModelRequest, 'messages' | 'tools'>>(reque
  * `tojson` would escape the backslash again.
  */
 export function breakText(text: string): string {
-  return text.replace(TOKEN_START, (c) => `${c}\u2060`);
+  return text.replace(CONTROL_TOKEN_START, (c) => `${c}\u2060`);
 }
 
 /**
@@ -58,7 +58,7 @@ export function breakText(text: string): string {
  * value is unchanged.
  */
 function escapeJson(text: string): string {
-  return text.replace(TOKEN_START, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(CONTROL_TOKEN_START, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 // Both are deterministic, so a stored chat renders the same prompt on every
@@ -81,27 +81,4 @@ function breakStrings(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   // fromEntries defines own properties: a `__proto__` key stays a key.
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [breakText(k), breakStrings(v)]));
-}
-
-/**
- * Matches the first character of every control token, with a lookahead for
- * the rest: a token that starts inside another (`<<SYS>>`) is broken too.
- * One compiled regex, one pass; the tokens come from the real tokenizers and
- * templates (control-tokens.ts).
- */
-const TOKEN_START = tokenStarts();
-
-function tokenStarts(): RegExp {
-  const rests = new Map<string, string[]>();
-  const add = (first: string, rest: string) => rests.set(first, [...(rests.get(first) ?? []), rest]);
-  for (const token of CONTROL_TOKENS) add(token[0]!, escapeRegex(token.slice(1)));
-  for (const pattern of CONTROL_TOKEN_PATTERNS) {
-    const escaped = pattern.startsWith('\\');
-    add(pattern[escaped ? 1 : 0]!, pattern.slice(escaped ? 2 : 1));
-  }
-  return new RegExp([...rests].map(([first, rest]) => `${escapeRegex(first)}(?=${rest.join('|')})`).join('|'), 'g');
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
