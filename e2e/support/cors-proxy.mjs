@@ -3,10 +3,12 @@
 // that send none, such as the MCP conformance suite's scenario servers. A
 // real deployment of such a server must send these headers itself. URLs stay
 // as they are (OAuth's issuer and resource checks compare them), answers
-// stream through as they come (SSE), and preflights are answered here.
+// stream through as they come (SSE), and preflights are answered here. The
+// headers are the test servers' (http-bridge.mjs), but for two things: the
+// page's own origin is named rather than `*`, and a preflight is allowed the
+// headers it asks for, since a scenario may send any.
 import { createServer, request as forward } from 'node:http';
-
-const EXPOSED = 'mcp-session-id, mcp-protocol-version, www-authenticate, last-event-id';
+import { corsHeaders } from './http-bridge.mjs';
 
 /** `hosts`: the hostnames whose answers get CORS (others pass untouched). */
 export function startCorsProxy({ hosts = ['localhost'] } = {}) {
@@ -20,16 +22,9 @@ export function startCorsProxy({ hosts = ['localhost'] } = {}) {
     }
     const origin = req.headers.origin;
     const cors = origin && hosts.includes(target.hostname) && new URL(origin).host !== target.host
-      ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'origin' }
+      ? { ...corsHeaders({ origin, allowHeaders: req.headers['access-control-request-headers'] ?? '*' }), vary: 'origin' }
       : undefined;
-    if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      return void res.writeHead(204, {
-        ...cors,
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-        'access-control-max-age': '600',
-      }).end();
-    }
+    if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, cors).end();
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
     const out = forward(target, { method: req.method, headers }, (answer) => {

@@ -8,7 +8,8 @@
 // - the MCP server (the v2 SDK's, stateless Streamable HTTP) refuses requests
 //   without a valid bearer token (the v2 SDK's requireBearerAuth: 401 with a
 //   WWW-Authenticate challenge) and serves its protected resource metadata
-//   (RFC 9728), as MCP's authorization spec asks.
+//   (RFC 9728), as MCP's authorization spec asks; CORS and the transport are
+//   http-bridge.mjs's and mcp-transport.mjs's.
 //   node e2e/support/mcp-oauth-server.mjs --port 4192 --auth-port 4193
 // MCP server endpoints:
 //   /mcp      the server: one tool, `read_note`
@@ -25,18 +26,12 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
-import { McpServer, OAuthError, OAuthErrorCode, WebStandardStreamableHTTPServerTransport, getOAuthProtectedResourceMetadataUrl, oauthMetadataResponse, requireBearerAuth } from '@modelcontextprotocol/server';
+import { McpServer, OAuthError, OAuthErrorCode, getOAuthProtectedResourceMetadataUrl, oauthMetadataResponse, requireBearerAuth } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { statelessly } from './mcp-transport.mjs';
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
-};
 const NO_RATE_LIMIT = { rateLimit: false };
-
-const listen = (server, port, host) => new Promise((resolve) => server.listen(port, host, () => resolve(`http://${host}:${server.address().port}`)));
 
 export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '127.0.0.1' } = {}) {
   const state = { authorizations: 0, calls: [], refuseScope: false };
@@ -86,9 +81,7 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
       const challenge = `Bearer error="insufficient_scope", scope="notes:admin", resource_metadata="${resourceMetadataUrl}"`;
       return new Response(JSON.stringify({ error: 'insufficient_scope' }), { status: 403, headers: { 'content-type': 'application/json', 'www-authenticate': challenge } });
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await newServer(authInfo).connect(transport);
-    return transport.handleRequest(request);
+    return statelessly(newServer(authInfo), request);
   };
   const control = (what) => {
     if (what === 'revoke-tokens') provider.tokens.clear();
@@ -100,26 +93,19 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
     }
   };
 
-  http.on('request', async (req, res) => {
-    try {
-      const at = new URL(req.url, origin);
-      if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
-      if (at.pathname === '/state') return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ ...state, liveTokens: provider.tokens.size }));
-      if (at.pathname === '/control') {
-        control(at.searchParams.get('do'));
-        return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
+  http.on(
+    'request',
+    webListener(async (request) => {
+      const { pathname, searchParams } = new URL(request.url);
+      if (pathname === '/state') return Response.json({ ...state, liveTokens: provider.tokens.size });
+      if (pathname === '/control') {
+        control(searchParams.get('do'));
+        return Response.json({});
       }
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      const request = new Request(at, { method: req.method, headers: req.headers, body: req.method === 'POST' && chunks.length ? Buffer.concat(chunks) : undefined });
-      const response = oauthMetadataResponse(request, { oauthMetadata, resourceServerUrl: new URL(url), scopesSupported: ['notes:read'], resourceName: 'notes' }) ?? (at.pathname === '/mcp' ? await handleMcp(request) : new Response(null, { status: 404 }));
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500, CORS);
-      res.end(String(error));
-    }
-  });
+      const metadata = oauthMetadataResponse(request, { oauthMetadata, resourceServerUrl: new URL(url), scopesSupported: ['notes:read'], resourceName: 'notes' });
+      return metadata ?? (pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 }));
+    }),
+  );
 
   return {
     origin,
@@ -127,24 +113,11 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
     issuer,
     state,
     control,
-    close: () =>
-      Promise.all(
-        [http, authHttp].map(
-          (server) =>
-            new Promise((done) => {
-              server.closeAllConnections();
-              server.close(() => done());
-            }),
-        ),
-      ),
+    close: () => Promise.all([close(http), close(authHttp)]),
   };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const arg = (name, fallback) => {
-    const at = process.argv.indexOf(name);
-    return at > 0 ? Number(process.argv[at + 1]) : fallback;
-  };
-  const { url, issuer } = await startMcpOAuthTestServer({ port: arg('--port', 4192), authPort: arg('--auth-port', 4193) });
+  const { url, issuer } = await startMcpOAuthTestServer({ port: portArg('--port', 4192), authPort: portArg('--auth-port', 4193) });
   console.log(`MCP server with OAuth on ${url}, its authorization server on ${issuer}`);
 }

@@ -1,6 +1,6 @@
 // A real MCP server for tabagent's tests, built with the official SDK
 // (@modelcontextprotocol/server), served over Streamable HTTP with sessions
-// and CORS as a deployment on another origin than the page needs.
+// and CORS (http-bridge.mjs) as a deployment on another origin than the page needs.
 //   node e2e/support/mcp-server.mjs --port 4191
 // Endpoints:
 //   /mcp          the server (tools below)
@@ -15,27 +15,19 @@
 //                      ?do=reset
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { McpSessions, statelessly } from './mcp-transport.mjs';
 
 // A 1×1 PNG: what an image result looks like.
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
-  // Without this the page cannot read its session id.
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
-  'access-control-max-age': '600',
-};
+const MCP_PATHS = ['/mcp', '/secure/mcp', '/names/mcp', '/ask/mcp'];
 
-export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
+export async function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
   const state = { calls: [], cancelled: [], deleted: [], weather: false };
-  /** Session id → its transport and server. */
-  const sessions = new Map();
-  /** What an unknown session id is answered: 404 as the spec asks, or 400 as the reference server does. */
-  let forgottenStatus = 404;
+  const sessions = new McpSessions();
 
   const weatherTool = (server) =>
     server.registerTool(
@@ -135,101 +127,53 @@ export function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) {
     if (needsToken && request.headers.get('authorization') !== 'Bearer secret-token') {
       return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } });
     }
-    const id = request.headers.get('mcp-session-id');
-    if (id) {
-      const session = sessions.get(id);
-      if (!session) return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }), { status: forgottenStatus, headers: { 'content-type': 'application/json' } });
-      return session.transport.handleRequest(request);
-    }
-    const server = newServerFor();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
-      onsessionclosed: (sessionId) => void sessions.delete(sessionId),
-    });
-    await server.connect(transport);
-    return transport.handleRequest(request);
-  };
-
-  const statelessly = async (server, request) => {
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    return transport.handleRequest(request);
+    return sessions.handle(request, newServerFor);
   };
 
   const control = (what) => {
     if (what === 'add-weather' && !state.weather) {
       state.weather = true;
-      for (const { server } of sessions.values()) weatherTool(server);
+      for (const server of sessions.servers()) weatherTool(server);
     } else if (what === 'forget-sessions' || what === 'forget-sessions-400') {
-      forgottenStatus = what === 'forget-sessions' ? 404 : 400;
-      for (const { transport } of sessions.values()) void transport.close();
-      sessions.clear();
+      // 400 is what the reference server answers a session it forgot.
+      sessions.unknownStatus = what === 'forget-sessions' ? 404 : 400;
+      sessions.forget();
     } else if (what === 'reset') {
-      forgottenStatus = 404;
+      sessions.unknownStatus = 404;
       Object.assign(state, { calls: [], cancelled: [], deleted: [], weather: false });
-      for (const { transport } of sessions.values()) void transport.close();
-      sessions.clear();
+      sessions.forget();
     }
   };
 
-  const http = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url, `http://${req.headers.host}`);
-      if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
-      if (url.pathname === '/state') return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify(state));
-      if (url.pathname === '/control') {
-        control(url.searchParams.get('do'));
-        return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
+  const http = createServer(
+    webListener(async (request) => {
+      const { pathname, searchParams } = new URL(request.url);
+      if (pathname === '/state') return Response.json(state);
+      if (pathname === '/control') {
+        control(searchParams.get('do'));
+        return Response.json({});
       }
-      if (url.pathname === '/garbage/mcp') return void res.writeHead(200, { ...CORS, 'content-type': 'text/html' }).end('<html>Not MCP</html>');
-      if (!['/mcp', '/secure/mcp', '/names/mcp', '/ask/mcp'].includes(url.pathname)) return void res.writeHead(404, CORS).end();
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const abort = new AbortController();
-      res.on('close', () => abort.abort());
-      const request = new Request(url, { method: req.method, headers: req.headers, body: req.method === 'POST' ? body : undefined, signal: abort.signal });
-      const response = url.pathname === '/names/mcp' ? await statelessly(namesServer(), request) : await handleMcp(request, url.pathname === '/secure/mcp', url.pathname === '/ask/mcp' ? askServer : newServer);
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...CORS });
-      if (!response.body) return void res.end();
-      // Streamed as it comes: SSE events (progress, list changes) must arrive while the call runs.
-      const reader = response.body.getReader();
-      res.on('close', () => void reader.cancel().catch(() => undefined));
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
-      }
-      res.end();
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500, CORS);
-      res.end(String(error));
-    }
-  });
+      if (pathname === '/garbage/mcp') return new Response('<html>Not MCP</html>', { headers: { 'content-type': 'text/html' } });
+      if (!MCP_PATHS.includes(pathname)) return new Response(null, { status: 404 });
+      if (pathname === '/names/mcp') return statelessly(namesServer(), request);
+      return handleMcp(request, pathname === '/secure/mcp', pathname === '/ask/mcp' ? askServer : newServer);
+    }),
+  );
 
-  return new Promise((resolve) => {
-    http.listen(port, host, () => {
-      const { port: bound } = http.address();
-      const origin = `http://${host}:${bound}`;
-      resolve({
-        origin,
-        url: `${origin}/mcp`,
-        state,
-        control,
-        close: () =>
-          new Promise((done) => {
-            for (const { transport } of sessions.values()) void transport.close();
-            http.closeAllConnections();
-            http.close(() => done());
-          }),
-      });
-    });
-  });
+  const origin = await listen(http, port, host);
+  return {
+    origin,
+    url: `${origin}/mcp`,
+    state,
+    control,
+    close: () => {
+      sessions.forget();
+      return close(http);
+    },
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const at = process.argv.indexOf('--port');
-  const { url } = await startMcpTestServer({ port: at > 0 ? Number(process.argv[at + 1]) : 4191 });
+  const { url } = await startMcpTestServer({ port: portArg('--port', 4191) });
   console.log(`MCP test server on ${url}`);
 }

@@ -1,8 +1,8 @@
 // A real MCP server with tools called as tasks (protocol 2025-11-25:
 // tools/call with `task`, tasks/get, tasks/result, tasks/cancel), built with
 // the official SDK's task runtime (v1's experimental tasks: the v2 SDK has
-// none), over Streamable HTTP with sessions and CORS, on another origin than
-// the page. Its tasks outlive the session that started them (a single-user
+// none), over Streamable HTTP with sessions and CORS (mcp-transport.mjs,
+// http-bridge.mjs), on another origin than the page. Its tasks outlive the session that started them (a single-user
 // server without authorization: a task is found by its id alone, as MCP
 // allows where tasks cannot be bound to an authorization context), so a page
 // that reloads can wait for the task it started.
@@ -18,17 +18,11 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { z } from 'zod';
-
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
-  'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
-  'access-control-max-age': '600',
-};
+import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { McpSessions } from './mcp-transport.mjs';
 
 /** The SDK's store and queue, with tasks bound to no session (see above). */
 class UnboundTaskStore extends InMemoryTaskStore {
@@ -48,11 +42,11 @@ class UnboundMessageQueue extends InMemoryTaskMessageQueue {
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const terminal = (status) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
-export function startMcpTaskServer({ port = 0, host = '127.0.0.1' } = {}) {
+export async function startMcpTaskServer({ port = 0, host = '127.0.0.1' } = {}) {
   const state = { runs: [], tasks: [], cancelled: [], calls: [] };
   const taskStore = new UnboundTaskStore();
   const taskMessageQueue = new UnboundMessageQueue();
-  const sessions = new Map();
+  const sessions = new McpSessions(WebStandardStreamableHTTPServerTransport);
 
   /** The work behind a render task: goes on whoever waits, stops when the task is cancelled. */
   async function work(server, taskId, { scene, steps, stepMs, fail }, progressToken) {
@@ -116,69 +110,43 @@ export function startMcpTaskServer({ port = 0, host = '127.0.0.1' } = {}) {
 
   const control = (what) => {
     if (what === 'reset') Object.assign(state, { runs: [], tasks: [], cancelled: [], calls: [] });
-    if (what === 'reset' || what === 'forget-sessions') {
-      for (const { transport } of sessions.values()) void transport.close();
-      sessions.clear();
-    }
+    if (what === 'reset' || what === 'forget-sessions') sessions.forget();
   };
 
-  const http = createServer(async (req, res) => {
-    try {
-      const url = new URL(req.url, `http://${req.headers.host}`);
-      if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
-      if (url.pathname === '/state') return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify(state));
-      if (url.pathname === '/control') {
-        control(url.searchParams.get('do'));
-        return void res.writeHead(200, { ...CORS, 'content-type': 'application/json' }).end('{}');
-      }
-      if (url.pathname !== '/mcp') return void res.writeHead(404, CORS).end();
-      for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-      if (body?.method === 'tools/call') state.calls.push({ tool: body.params?.name, asTask: body.params?.task !== undefined });
-      const id = req.headers['mcp-session-id'];
-      if (id) {
-        const session = sessions.get(id);
-        if (!session) return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
-        return void (await session.transport.handleRequest(req, res, body));
-      }
-      const server = newServer();
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => crypto.randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, server }),
-        onsessionclosed: (sessionId) => void sessions.delete(sessionId),
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500, CORS);
-      res.end(String(error));
-    }
-  });
+  const handleMcp = async (request) => {
+    const text = await request.clone().text();
+    const body = text ? JSON.parse(text) : undefined;
+    if (body?.method === 'tools/call') state.calls.push({ tool: body.params?.name, asTask: body.params?.task !== undefined });
+    return sessions.handle(request, newServer, { parsedBody: body });
+  };
 
-  return new Promise((resolve) => {
-    http.listen(port, host, () => {
-      const origin = `http://${host}:${http.address().port}`;
-      resolve({
-        origin,
-        url: `${origin}/mcp`,
-        state,
-        control,
-        close: () =>
-          new Promise((done) => {
-            for (const { transport } of sessions.values()) void transport.close();
-            taskStore.cleanup();
-            http.closeAllConnections();
-            http.close(() => done());
-          }),
-      });
-    });
-  });
+  const http = createServer(
+    webListener(async (request) => {
+      const { pathname, searchParams } = new URL(request.url);
+      if (pathname === '/state') return Response.json(state);
+      if (pathname === '/control') {
+        control(searchParams.get('do'));
+        return Response.json({});
+      }
+      return pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 });
+    }),
+  );
+
+  const origin = await listen(http, port, host);
+  return {
+    origin,
+    url: `${origin}/mcp`,
+    state,
+    control,
+    close: () => {
+      sessions.forget();
+      taskStore.cleanup();
+      return close(http);
+    },
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const at = process.argv.indexOf('--port');
-  const { url } = await startMcpTaskServer({ port: at > 0 ? Number(process.argv[at + 1]) : 4194 });
+  const { url } = await startMcpTaskServer({ port: portArg('--port', 4194) });
   console.log(`MCP task server on ${url}`);
 }

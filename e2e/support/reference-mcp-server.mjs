@@ -2,7 +2,9 @@
 // official "everything" server) over Streamable HTTP, in a child process, for
 // tests that check tabagent against a server it did not write. It can be
 // restarted on the same port, as a deployment restarts: the sessions it had
-// are forgotten (it answers their ids with HTTP 400).
+// are forgotten (it answers their ids with HTTP 400). Its HTTP, CORS
+// included, is the reference server's own (its `cors()`), not
+// http-bridge.mjs's: it runs as it ships, since how it answers is the point.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
