@@ -54,26 +54,3 @@ export function guessName(text: string): string {
   return [...text.matchAll(/"name"\s*:\s*"([^"\\]{1,200})"/g)].at(-1)?.[1] ?? '';
 }
 
-/**
- * Where the JSON value that starts at `from` ends (index just past it), or -1
- * if it has not ended. Knows strings and escapes, so braces in strings are safe.
- */
-export function endOfJsonValue(text: string, from: number): number {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}

@@ -1,7 +1,8 @@
 // Hermes / Qwen2.5 / Qwen3 calls: `<tool_call>\n{"name": …, "arguments": …}\n</tool_call>`,
 // one block per call, anywhere in the reply (Qwen's template, NousResearch's
 // Hermes format). Qwen2.5-Coder sometimes writes `<tools>…</tools>` instead.
-import { endOfJsonValue, guessName, readCallJson } from '../call-json.js';
+import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { guessName, readCallJson } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 
 const OPEN = '<tool_call>';
@@ -31,14 +32,14 @@ export const hermesJson: CallFormat = {
     if (!final) return -1;
     // No closing tag at the end of the reply: a JSON value that visibly ended still counts.
     const start = text.slice(open.length).search(/\S/);
-    return start < 0 ? -1 : endOfJsonValue(text, open.length + start);
+    return start < 0 ? -1 : endOfGroup(text, open.length + start, MODEL_JSON);
   },
   read(text): ReadCalls {
     const open = opening(text);
     let body = text.slice(open.length);
     if (body.endsWith(CLOSERS[open]!)) body = body.slice(0, -CLOSERS[open]!.length);
     // Without its closing tag, only a JSON value that visibly ended: a cut-off one is never repaired into a guess.
-    else if (endOfJsonValue(body, body.search(/\S/)) !== body.trimEnd().length) return { calls: [], broken: true };
+    else if (endOfGroup(body, body.search(/\S/), MODEL_JSON) !== body.trimEnd().length) return { calls: [], broken: true };
     const calls = readCallJson(body.trim(), ['arguments', 'parameters']);
     return calls ? { calls, broken: false } : { calls: [], broken: true };
   },

@@ -1,6 +1,7 @@
 // Call lists written as JSON objects one after another (`{…}; {…}`) or in a
 // JSON array (`[{…}, {…}]`): the shared reading for Llama, Mistral and Phi-4-mini.
-import { endOfJsonValue, readCallJson } from '../call-json.js';
+import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { readCallJson } from '../call-json.js';
 import type { ReadCalls } from '../types.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
 
@@ -33,7 +34,7 @@ export function readObjects(text: string, from: number, separators: Separators, 
   for (;;) {
     if (close && text.startsWith(close, i)) return { calls, broken: calls.length === 0, end: i + close.length };
     if (text[i] !== '{') return { calls, broken: true, end: i };
-    const end = endOfJsonValue(text, i);
+    const end = endOfGroup(text, i, MODEL_JSON);
     if (end < 0) return { calls, broken: true, end: i };
     const read = readCallJson(text.slice(i, end), argumentKeys);
     if (!read) return { calls, broken: true, end: i };
@@ -67,7 +68,7 @@ export function endOfObjects(text: string, from: number, separators: Separators,
     if (i >= text.length) return -1;
     if (text[i] !== '{') return i;
     // An object still open is unfinished, however the reply ended.
-    const end = endOfJsonValue(text, i);
+    const end = endOfGroup(text, i, MODEL_JSON);
     if (end < 0) return -1;
     const j = skipSpace(text, end);
     if (j >= text.length) return final && !close ? end : -1;

@@ -5,7 +5,8 @@
 //   call; seen as `[TOOL_CALLS]name{…}` where [ARGS] decodes to nothing.
 // Both are read whichever the model writes; the grammar writes its own.
 import { isJsonObject } from '../../shared/json.js';
-import { endOfJsonValue, guessName, parseModelJson } from '../call-json.js';
+import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { guessName, parseModelJson } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 import type { ToolDeclaration } from '../../shared/tool-protocol.js';
 import { endOfObjects, readObjects } from './json-list.js';
@@ -22,7 +23,7 @@ function endOfCalls(text: string, final: boolean): number {
   // Not a name: nothing here is a call (decided as soon as it shows).
   if (!named) return /^\s*[A-Za-z_]/.test(text.slice(OPEN.length)) ? -1 : text.length;
   const start = OPEN.length + named[0].length;
-  return start >= text.length ? -1 : endOfJsonValue(text, start);
+  return start >= text.length ? -1 : endOfGroup(text, start, MODEL_JSON);
 }
 
 function readCalls(text: string): ReadCalls {
@@ -36,7 +37,7 @@ function readCalls(text: string): ReadCalls {
   if (!named) return { calls: [], broken: true };
   const json = text.slice(OPEN.length + named[0].length).trim();
   // No object, or a cut-off one, is never repaired into a guess.
-  if (json === '' || endOfJsonValue(json, 0) !== json.length) return { calls: [], broken: true };
+  if (json === '' || endOfGroup(json, 0, MODEL_JSON) !== json.length) return { calls: [], broken: true };
   const value = parseModelJson(json);
   if (typeof value === 'symbol' || !isJsonObject(value)) return { calls: [], broken: true };
   return { calls: [{ name: named[1]!, arguments: value }], broken: false };

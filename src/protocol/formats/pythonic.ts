@@ -1,6 +1,7 @@
 // Llama 3.2's pythonic calls: `[get_weather(location="Boston", days=2), get_time()]`.
 // Values are Python literals, read with the same repairing JSON reader.
 import type { JsonObject } from '../../shared/json.js';
+import { endOfGroup, NOT_FOUND, PYTHON, splitTopLevel } from '../bracket-walk.js';
 import { parseModelJson } from '../call-json.js';
 import type { ReadCalls } from '../types.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
@@ -13,59 +14,21 @@ export function isPythonicList(rest: string): 'yes' | 'no' | 'maybe' {
   return MAY_START.test(rest) ? 'maybe' : 'no';
 }
 
-const CLOSER: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-
 /**
- * Index just past the bracket group that opens at `from`; -1 while it is
+ * Index just past the list at the start of `text`; NOT_FOUND while it is
  * open, and also when a bracket closes the wrong group: such a list can never
  * be read, and it runs to the end of the reply (then reported malformed, with
  * none of it shown).
  */
-function endOfGroup(text: string, from: number): number {
-  const open: string[] = [];
-  let quote: string | null = null;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c in CLOSER) open.push(CLOSER[c]!);
-    else if (')]}'.includes(c)) {
-      if (open.pop() !== c) return -1;
-      if (open.length === 0) return i + 1;
-    }
-  }
-  return -1;
-}
-
 export function endOfPythonic(text: string): number {
-  return endOfGroup(text, 0);
+  return endOfGroup(text, 0, PYTHON);
 }
 
-/** Split on commas outside brackets and quotes. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
+/** The comma-separated items of a list or an argument list, trimmed, empty ones dropped. */
+function items(text: string): string[] {
+  return splitTopLevel(text, ',', PYTHON)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
 }
 
 /** One `name(key=value, …)` call; a call that cannot be read is reported in its place, named if its name shows. */
@@ -74,7 +37,7 @@ export function readCall(text: string): ParsedCall {
   const match = /^([A-Za-z_][\w.]*)\(([\s\S]*)\)$/.exec(text);
   if (!match) return unreadable;
   const args: JsonObject = {};
-  for (const part of splitTopLevel(match[2]!)) {
+  for (const part of items(match[2]!)) {
     const eq = /^([A-Za-z_]\w*)\s*=\s*([\s\S]+)$/.exec(part);
     if (!eq) return unreadable;
     const value = parseModelJson(eq[2]!);
@@ -85,10 +48,10 @@ export function readCall(text: string): ParsedCall {
 }
 
 export function readPythonic(text: string): ReadCalls {
-  const end = endOfGroup(text, 0);
-  if (end < 0 || text.slice(end).trim() !== '') return { calls: [], broken: true };
+  const end = endOfPythonic(text);
+  if (end === NOT_FOUND || text.slice(end).trim() !== '') return { calls: [], broken: true };
   const calls: ParsedCall[] = [];
-  for (const part of splitTopLevel(text.slice(1, end - 1))) {
+  for (const part of items(text.slice(1, end - 1))) {
     calls.push(readCall(part));
   }
   return { calls, broken: calls.length === 0 };
