@@ -1,7 +1,8 @@
 // What every MCP test server here shares: CORS for a page on another origin,
-// and the bridge from Node's HTTP server to a handler that takes a web
-// Request and gives a web Response (as the SDKs' web-standard transports do).
-// A server brings only its routes and its MCP server.
+// the bridge from Node's HTTP server to a handler that takes a web Request
+// and gives a web Response (as the SDKs' web-standard transports do), and the
+// routes a test drives a server by. A server brings only its own routes and
+// its MCP server.
 
 /** What MCP's HTTP transport answers with that a page may only read when exposed (the session, the version, an auth challenge, a stream's resume point). */
 export const MCP_EXPOSED_HEADERS = 'mcp-session-id, mcp-protocol-version, www-authenticate, last-event-id';
@@ -53,6 +54,22 @@ export function webListener(handle) {
       if (!res.headersSent) res.writeHead(500, CORS);
       res.end(String(error));
     }
+  };
+}
+
+/**
+ * `handle` behind the two routes a test drives a server by: /state answers
+ * what the server has seen (`state()`), /control?do=… does `control(what)`.
+ */
+export function withTestRoutes({ state, control }, handle) {
+  return async (request) => {
+    const { pathname, searchParams } = new URL(request.url);
+    if (pathname === '/state') return Response.json(state());
+    if (pathname === '/control') {
+      control(searchParams.get('do'));
+      return Response.json({});
+    }
+    return handle(request);
   };
 }
 

@@ -28,7 +28,7 @@ import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/se
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
 import { McpServer, OAuthError, OAuthErrorCode, getOAuthProtectedResourceMetadataUrl, oauthMetadataResponse, requireBearerAuth } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { close, listen, portArg, webListener, withTestRoutes } from './http-bridge.mjs';
 import { statelessly } from './mcp-transport.mjs';
 
 const NO_RATE_LIMIT = { rateLimit: false };
@@ -95,16 +95,12 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
 
   http.on(
     'request',
-    webListener(async (request) => {
-      const { pathname, searchParams } = new URL(request.url);
-      if (pathname === '/state') return Response.json({ ...state, liveTokens: provider.tokens.size });
-      if (pathname === '/control') {
-        control(searchParams.get('do'));
-        return Response.json({});
-      }
-      const metadata = oauthMetadataResponse(request, { oauthMetadata, resourceServerUrl: new URL(url), scopesSupported: ['notes:read'], resourceName: 'notes' });
-      return metadata ?? (pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 }));
-    }),
+    webListener(
+      withTestRoutes({ state: () => ({ ...state, liveTokens: provider.tokens.size }), control }, async (request) => {
+        const metadata = oauthMetadataResponse(request, { oauthMetadata, resourceServerUrl: new URL(url), scopesSupported: ['notes:read'], resourceName: 'notes' });
+        return metadata ?? (new URL(request.url).pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 }));
+      }),
+    ),
   );
 
   return {

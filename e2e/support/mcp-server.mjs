@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { close, listen, portArg, webListener, withTestRoutes } from './http-bridge.mjs';
 import { McpSessions, statelessly } from './mcp-transport.mjs';
 
 // A 1×1 PNG: what an image result looks like.
@@ -146,18 +146,15 @@ export async function startMcpTestServer({ port = 0, host = '127.0.0.1' } = {}) 
   };
 
   const http = createServer(
-    webListener(async (request) => {
-      const { pathname, searchParams } = new URL(request.url);
-      if (pathname === '/state') return Response.json(state);
-      if (pathname === '/control') {
-        control(searchParams.get('do'));
-        return Response.json({});
-      }
-      if (pathname === '/garbage/mcp') return new Response('<html>Not MCP</html>', { headers: { 'content-type': 'text/html' } });
-      if (!MCP_PATHS.includes(pathname)) return new Response(null, { status: 404 });
-      if (pathname === '/names/mcp') return statelessly(namesServer(), request);
-      return handleMcp(request, pathname === '/secure/mcp', pathname === '/ask/mcp' ? askServer : newServer);
-    }),
+    webListener(
+      withTestRoutes({ state: () => state, control }, async (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === '/garbage/mcp') return new Response('<html>Not MCP</html>', { headers: { 'content-type': 'text/html' } });
+        if (!MCP_PATHS.includes(pathname)) return new Response(null, { status: 404 });
+        if (pathname === '/names/mcp') return statelessly(namesServer(), request);
+        return handleMcp(request, pathname === '/secure/mcp', pathname === '/ask/mcp' ? askServer : newServer);
+      }),
+    ),
   );
 
   const origin = await listen(http, port, host);

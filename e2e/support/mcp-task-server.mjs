@@ -21,7 +21,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { z } from 'zod';
-import { close, listen, portArg, webListener } from './http-bridge.mjs';
+import { close, listen, portArg, webListener, withTestRoutes } from './http-bridge.mjs';
 import { McpSessions } from './mcp-transport.mjs';
 
 /** The SDK's store and queue, with tasks bound to no session (see above). */
@@ -121,15 +121,11 @@ export async function startMcpTaskServer({ port = 0, host = '127.0.0.1' } = {}) 
   };
 
   const http = createServer(
-    webListener(async (request) => {
-      const { pathname, searchParams } = new URL(request.url);
-      if (pathname === '/state') return Response.json(state);
-      if (pathname === '/control') {
-        control(searchParams.get('do'));
-        return Response.json({});
-      }
-      return pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 });
-    }),
+    webListener(
+      withTestRoutes({ state: () => state, control }, (request) =>
+        new URL(request.url).pathname === '/mcp' ? handleMcp(request) : new Response(null, { status: 404 }),
+      ),
+    ),
   );
 
   const origin = await listen(http, port, host);
