@@ -12,7 +12,7 @@ import { ChatState, type PendingChange } from './chat-state.js';
 import { inCallOrder, unrunRecord } from './call-order.js';
 import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
-import { Emitter } from './events.js';
+import { Emitter } from '../shared/emitter.js';
 import type { ToolHooks } from './hooks.js';
 import { abortReason, emptyStats, runLoop } from './loop.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
