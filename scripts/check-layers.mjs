@@ -12,7 +12,7 @@ export const LAYERS = [
   ['errors'],
   ['protocol', 'tools', 'webllm'],
   ['rpc'],
-  ['model', 'store', 'worker', 'mcp'],
+  ['model', 'store', 'worker', 'mcp', 'calls'],
   ['agent'],
   ['testing'],
   ['entries'],

@@ -19,7 +19,7 @@ export type { ObjectSchema } from './agent/object-output.js';
 export type { ObjectStream } from './agent/object-stream.js';
 export type { ChatEvents } from './agent/chat-events.js';
 export type { ChatStream, StreamPart } from './agent/chat-stream.js';
-export type { ApprovalDecision, HookContext, ToolCallInfo, ToolHooks, ToolOutcome } from './agent/hooks.js';
+export type { ApprovalDecision, HookContext, ToolCallInfo, ToolHooks, ToolOutcome } from './calls/hooks.js';
 export type { ChatExport } from './store/chat-export.js';
 export type { StorageInfo, StorageOptions } from './store/open-store.js';
 export type { ChatSummary } from './store/records.js';

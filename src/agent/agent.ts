@@ -14,7 +14,7 @@ import type { Prompt } from './prompt.js';
 export type { Prompt, PromptMessage } from './prompt.js';
 export type { ModelWarning } from '../model/agent-model.js';
 import { chatSettings, type ChatOptions } from './chat-options.js';
-import { ToolSet } from './tool-set.js';
+import { ToolSet } from '../calls/tool-set.js';
 import { Emitter } from '../shared/emitter.js';
 import type { AgentModel, ModelState, ModelStateChange, ModelWarning } from '../model/agent-model.js';
 import type { ModelOptions } from '../model/model-session.js';

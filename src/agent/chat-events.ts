@@ -1,9 +1,10 @@
 import type { ContextTrim } from './context-window.js';
 import type { FinishReason } from '../shared/model.js';
-import type { ToolCall, ToolCallStatus } from '../shared/chat.js';
+import type { ToolCall } from '../shared/chat.js';
+import type { ToolEvents } from '../calls/tool-events.js';
 
 /** Everything a UI may want to draw while a chat runs. Listeners run in order, never concurrently. */
-export type ChatEvents = {
+export type ChatEvents = ToolEvents & {
   /** The chat's messages changed: a commit here, or in another tab. */
   messages: { chatId: string; count: number };
   /**
@@ -14,16 +15,6 @@ export type ChatEvents = {
   /** Visible text as the model writes it (never call markup). */
   text: { step: number; delta: string };
   'model-end': { step: number; text: string; toolCalls: ToolCall[]; finishReason: FinishReason; promptTokens: number; completionTokens: number };
-  /** A managed call starts running (after validation, hooks and approval). */
-  'tool-start': { callId: string; toolName: string; input: unknown };
-  /** A handler reported progress with `ctx.update(details)`. */
-  'tool-progress': { callId: string; toolName: string; details: unknown };
-  /** A managed call is done: its result or error as the model will read it, and how long it took. */
-  'tool-end': { callId: string; toolName: string; content: string; isError: boolean; status: ToolCallStatus; durationMs: number; attempts: number; chatId?: string };
-  /** A call needs approval and `approve` is asked: a UI can show the question before the answer comes. */
-  'approval-request': { callId: string; toolName: string; input: unknown };
-  /** A call was refused: denied by `approve`, or blocked by `beforeToolCall`. */
-  'tool-denied': { callId: string; toolName: string; reason: string };
   /** Older messages no longer fit the model's context window: the model now sees the chat from `dropped` on (the stored chat keeps all). */
   'context-trimmed': ContextTrim;
   /** A source's tools changed (an MCP server's list): `names` are the tools the next run offers (with `error`, the chat could not take the new list and keeps these). */
@@ -37,6 +28,3 @@ export type ChatEvents = {
   /** A hop finished: tools ran and the model is asked again; `hops` counts this run's round trips so far. */
   hop: { hops: number };
 };
-
-/** The events a managed call's steps emit. */
-export type ToolEventName = 'tool-start' | 'tool-progress' | 'tool-end' | 'tool-denied' | 'approval-request';

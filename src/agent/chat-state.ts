@@ -25,6 +25,7 @@ import type { TabSync } from '../store/tab-sync.js';
 import type { AssistantMessage, ChatMessage, ToolCall, ToolResultRecord } from '../shared/chat.js';
 import type { JsonValue } from '../shared/json.js';
 import { Serial } from '../shared/serial.js';
+import type { PendingState } from '../calls/batch-journal.js';
 
 export interface ChatStateInit {
   id: string;
@@ -41,16 +42,8 @@ export interface ChatStateInit {
   onChange: (count: number) => void;
 }
 
-/** What a commit sets besides the messages it appends. */
-export interface CommitState {
-  /** Answers given so far to the pending turn's calls. */
-  answers?: ToolResultRecord[];
-  /** Pending calls whose handler has started. */
-  started?: string[];
-  /** Pending calls waiting for approval. */
-  awaiting?: string[];
-  /** What started calls kept to be resumed, by call id (only started calls keep anything). */
-  kept?: Record<string, JsonValue>;
+/** What a commit sets besides the messages it appends: the pending turn's state, and the title. */
+export interface CommitState extends PendingState {
   /** The chat's title, if it has none yet. */
   title?: string;
 }

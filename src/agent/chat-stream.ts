@@ -10,7 +10,7 @@
 // - A run that fails: the iterator throws its error, after the text before it.
 // - A consumer that stops early (`break`, `return()`): the run is aborted and
 //   its AbortError is not reported to anyone.
-import type { ChatEvents, ToolEventName } from './chat-events.js';
+import type { ToolEventName, ToolEvents } from '../calls/tool-events.js';
 import type { FinishReason } from '../shared/model.js';
 import type { Reply, StepUsage, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
@@ -107,10 +107,10 @@ export class ChatStream implements AsyncIterableIterator<StreamPart> {
 }
 
 /** A tool event as the run's stream tells it (undefined for those it does not). */
-export function toolPart<K extends ToolEventName>(type: K, event: ChatEvents[K], step: number): StreamPart | undefined {
-  if (type === 'tool-progress') return { type, step, ...(event as ChatEvents['tool-progress']) };
-  if (type === 'approval-request') return { type, step, ...(event as ChatEvents['approval-request']) };
+export function toolPart<K extends ToolEventName>(type: K, event: ToolEvents[K], step: number): StreamPart | undefined {
+  if (type === 'tool-progress') return { type, step, ...(event as ToolEvents['tool-progress']) };
+  if (type === 'approval-request') return { type, step, ...(event as ToolEvents['approval-request']) };
   if (type !== 'tool-end') return undefined;
-  const { toolName, ...ended } = event as ChatEvents['tool-end'];
+  const { toolName, ...ended } = event as ToolEvents['tool-end'];
   return { type: 'tool-result', step, result: { ...ended, name: toolName } };
 }

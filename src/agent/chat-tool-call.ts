@@ -3,7 +3,7 @@
 // fails at once: its lock is held until the call ends).
 import { ChatToolError } from '../errors/index.js';
 import type { ManagedTool } from '../tools/types.js';
-import { scopeOf } from './call-scope.js';
+import { scopeOf } from '../calls/call-scope.js';
 import { waitOn } from './chat-waits.js';
 import type { Chat } from './chat.js';
 import type { ObjectOutput } from './object-output.js';

@@ -7,20 +7,21 @@ import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
+import type { ToolEventName } from '../calls/tool-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
-import { inCallOrder, unrunRecord } from './call-order.js';
+import { inCallOrder, unrunRecord } from '../calls/call-order.js';
 import { ChatStream, type StreamPart } from './chat-stream.js';
 import { ContextWindow, type ContextOptions } from './context-window.js';
 import { Emitter } from '../shared/emitter.js';
-import type { ToolHooks } from './hooks.js';
+import type { ToolHooks } from '../calls/hooks.js';
 import { abortReason, emptyStats, runLoop } from './loop.js';
 import { activeSubset, type PrepareStep } from './prepare-step.js';
 import type { StopCondition } from './stop-conditions.js';
-import { DEFAULT_DENIAL, deny } from './run-call.js';
-import { runBatch } from './run-batch.js';
-import { ToolSet } from './tool-set.js';
-import { pageResult, type ToolResultInput } from './page-result.js';
+import { DEFAULT_DENIAL, deny } from '../calls/run-call.js';
+import { runBatch } from '../calls/run-batch.js';
+import { ToolSet } from '../calls/tool-set.js';
+import { pageResult, type ToolResultInput } from '../calls/page-result.js';
 import { objectOutput, type ObjectSchema } from './object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema, JsonValue } from '../shared/json.js';
@@ -46,7 +47,7 @@ export interface SendOptions {
 
 type PartListener = (part: StreamPart) => void;
 
-export type { ToolResultInput } from './page-result.js';
+export type { ToolResultInput } from '../calls/page-result.js';
 
 export interface ChatInit {
   id: string;
@@ -224,7 +225,7 @@ export class Chat extends Emitter<ChatEvents> {
       callId,
       options,
       async (pending) => {
-        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit(type, event) });
+        const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => this.emit<ToolEventName>(type, event) });
         this.emit('tool-end', outcome.ended!);
         return this.#answer([outcome.record!], options, onPart);
       },
@@ -262,7 +263,7 @@ export class Chat extends Emitter<ChatEvents> {
       signal,
       maxResultChars: this.#settings.maxResultChars,
       hooks: this.#hooks,
-      emit: (type, event) => this.emit(type, event),
+      emit: (type, event) => this.emit<ToolEventName>(type, event),
       approved: approved || resumed !== undefined,
       chain: [this.id],
       ...(resumed !== undefined ? { resumed: (callId: string) => (callId === pending.id ? resumed : undefined) } : {}),

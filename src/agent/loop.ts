@@ -28,21 +28,22 @@
 import { ToolHopsError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
-import { inCallOrder, unrunRecord } from './call-order.js';
+import { inCallOrder, unrunRecord } from '../calls/call-order.js';
 import type { ChatEvents } from './chat-events.js';
+import type { ToolEventName } from '../calls/tool-events.js';
 import { toolPart, type StreamPart } from './chat-stream.js';
 import { generateFitting, type FittingContext } from './fitting-request.js';
 import { assistantTurn, cutShortTurn } from './model-turn.js';
-import type { ToolHooks } from './hooks.js';
-import type { CommitState } from './chat-state.js';
+import type { ToolHooks } from '../calls/hooks.js';
+import type { PendingState } from '../calls/batch-journal.js';
 import type { ContextWindow } from './context-window.js';
 import { resolveStep, type PrepareStep } from './prepare-step.js';
-import { batchJournal } from './batch-journal.js';
+import { batchJournal } from '../calls/batch-journal.js';
 import { draftWriter } from './draft-writer.js';
 import { Landing } from './landing.js';
-import { runBatch } from './run-batch.js';
+import { runBatch } from '../calls/run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
-import type { ToolSet } from './tool-set.js';
+import type { ToolSet } from '../calls/tool-set.js';
 import type { AssistantMessage, ChatMessage, ChatSettings, Reply, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
 import type { ReplyStats } from '../shared/stats.js';
 
@@ -52,7 +53,7 @@ export interface LoopContext {
   readonly hooks: ToolHooks;
   readonly messages: readonly ChatMessage[];
   /** Append messages and set the pending turn's answers and started calls (none unless given), in one write. */
-  commit(messages: ChatMessage[], state?: CommitState): Promise<void>;
+  commit(messages: ChatMessage[], state?: PendingState): Promise<void>;
   /** Keep the answer being written, as far as it was shown (the commit that ends it clears it). */
   saveDraft(text: string): Promise<void>;
   /** What the model sees of the chat. */
@@ -244,7 +245,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       maxResultChars: settings.maxResultChars,
       hooks: context.hooks,
       emit: (type, event) => {
-        context.emit(type, event);
+        context.emit<ToolEventName>(type, event);
         const part = onPart && toolPart(type, event, index);
         if (part) onPart(part);
       },

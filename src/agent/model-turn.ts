@@ -2,7 +2,7 @@
 // its calls given ids and checked against the run's tools.
 import { InvalidToolArgumentsError, UnknownToolError } from '../errors/index.js';
 import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths, withoutUnsafeKeys } from '../tools/unsafe-keys.js';
-import type { ToolSet } from './tool-set.js';
+import type { ToolSet } from '../calls/tool-set.js';
 import type { AssistantMessage, ToolCall } from '../shared/chat.js';
 import type { ModelResponse } from '../shared/model.js';
 

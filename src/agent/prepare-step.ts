@@ -5,7 +5,7 @@
 import { InvalidOptionsError, UnknownToolError } from '../errors/index.js';
 import type { GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
-import type { ToolSet } from './tool-set.js';
+import type { ToolSet } from '../calls/tool-set.js';
 import type { Step } from '../shared/chat.js';
 
 /** Settings for one model call. */

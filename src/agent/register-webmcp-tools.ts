@@ -11,7 +11,7 @@
 // (webMcpTools) is another matter: a chat asked for tools it cannot have, so
 // that rejects.
 import type { ManagedTool } from '../tools/types.js';
-import type { ToolHooks } from './hooks.js';
+import type { ToolHooks } from '../calls/hooks.js';
 
 export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 'beforeToolCall'> {
   /**

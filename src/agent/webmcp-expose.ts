@@ -12,8 +12,8 @@ import { ownRegistrations } from '../mcp/webmcp-own.js';
 import type { JsonObject } from '../shared/json.js';
 import { jsonProblem } from '../tools/encode-result.js';
 import type { ManagedTool } from '../tools/types.js';
-import { execute, prepare, type CallEnvironment } from './run-call.js';
-import type { ToolHooks } from './hooks.js';
+import { execute, prepare, type CallEnvironment } from '../calls/run-call.js';
+import type { ToolHooks } from '../calls/hooks.js';
 import type { RegisterWebMcpToolsOptions } from './register-webmcp-tools.js';
 
 let calls = 0;

@@ -19,7 +19,7 @@ import type { Chat } from '../agent/chat.js';
 import type { ChatOptions } from '../agent/chat-options.js';
 import type { ChatEvents } from '../agent/chat-events.js';
 import { ChatStream, toolPart, type StreamPart } from '../agent/chat-stream.js';
-import type { ToolResultInput } from '../agent/page-result.js';
+import type { ToolResultInput } from '../calls/page-result.js';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';

@@ -1,3 +1,14 @@
+// The call pipeline, src/calls/: what becomes of a model's calls to managed
+// tools. One call (run-call.ts): validated, through beforeToolCall and
+// approval, run with its timeout and retries, encoded, settled under its
+// error policy, told as tool events (tool-events.ts). A turn's calls together
+// (this module), their journal on disk (batch-journal.ts), their order
+// (call-order.ts); around them the chat's tools (tool-set.ts), the hooks
+// (hooks.ts), the results a page gives (page-result.ts), what a chat tool
+// knows of its call (call-scope.ts). It imports shared/, errors/ and tools/
+// only: the run, the chat and the tool sources above use it, and it knows
+// none of them.
+//
 // A turn's managed calls, run with bounded concurrency.
 //
 // How a batch settles:

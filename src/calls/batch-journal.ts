@@ -1,10 +1,21 @@
 // A tool batch's progress on disk as it happens: which calls started, which
 // ended with what, which wait for approval.
-import type { CommitState } from './chat-state.js';
 import type { BatchJournal } from './run-batch.js';
 import { Serial } from '../shared/serial.js';
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 import type { JsonValue } from '../shared/json.js';
+
+/** The pending turn's state as a commit writes it beside the messages it appends (none unless given). */
+export interface PendingState {
+  /** Answers given so far to the pending turn's calls. */
+  answers?: ToolResultRecord[];
+  /** Pending calls whose handler has started. */
+  started?: string[];
+  /** Pending calls waiting for approval. */
+  awaiting?: string[];
+  /** What started calls kept to be resumed, by call id (only started calls keep anything). */
+  kept?: Record<string, JsonValue>;
+}
 
 /**
  * The batch's progress, written as it happens: one write at a time, each
@@ -13,7 +24,7 @@ import type { JsonValue } from '../shared/json.js';
  * one goes with the caller's commit. A call never said to have ended (its
  * result was lost after its handler ran) stays started in every write.
  */
-export function batchJournal(commit: (messages: ChatMessage[], state: CommitState) => Promise<void>, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
+export function batchJournal(commit: (messages: ChatMessage[], state: PendingState) => Promise<void>, markedWithTurn: readonly string[]): BatchJournal & { close(): Promise<void> } {
   const answers: ToolResultRecord[] = [];
   const awaiting: string[] = [];
   const started = new Set<string>(markedWithTurn);

@@ -5,7 +5,7 @@ import { InvalidToolArgumentsError, ToolExecutionError, ToolHookError, isToolExe
 import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool, ToolContext } from '../tools/types.js';
-import type { ChatEvents, ToolEventName } from './chat-events.js';
+import type { ToolEventName, ToolEvents } from './tool-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
@@ -16,7 +16,7 @@ export interface CallEnvironment {
   signal: AbortSignal;
   maxResultChars: number;
   hooks: ToolHooks;
-  emit: <K extends ToolEventName>(type: K, event: ChatEvents[K]) => void;
+  emit: <K extends ToolEventName>(type: K, event: ToolEvents[K]) => void;
   /** Chat ids of the runs waiting on these calls, the outermost first (see call-scope.ts). */
   chain?: readonly string[];
   /** Keep a started call's state with it (ToolContext.keep). */
@@ -25,7 +25,7 @@ export interface CallEnvironment {
   resumed?: (callId: string) => JsonValue | undefined;
 }
 
-type ToolEnd = ChatEvents['tool-end'];
+type ToolEnd = ToolEvents['tool-end'];
 
 /**
  * A call either produced a result for the model, or failed under the `return`
