@@ -15,7 +15,7 @@ export { listModels, type ListModelsOptions, type ModelListing } from './model/l
 export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';
 export type { Chat, GenerateObjectOptions, ObjectReply, SendOptions, ToolResultInput } from './agent/chat.js';
 export type { ChatToolOptions } from './agent/chat-tool.js';
-export type { ObjectSchema } from './agent/object-output.js';
+export type { ObjectSchema } from './tools/object-output.js';
 export type { ObjectStream } from './agent/object-stream.js';
 export type { ChatEvents } from './agent/chat-events.js';
 export type { ChatStream, StreamPart } from './agent/chat-stream.js';

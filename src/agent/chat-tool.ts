@@ -11,7 +11,7 @@ import { InvalidOptionsError } from '../errors/index.js';
 import { tool } from '../tools/define-tool.js';
 import type { ErrorPolicy, ManagedTool, ToolTraits } from '../tools/types.js';
 import type { Chat } from './chat.js';
-import { objectOutput, type ObjectSchema } from './object-output.js';
+import { objectOutput, type ObjectSchema } from '../tools/object-output.js';
 
 export interface ChatToolOptions<Input = { task: string }, Output = string> extends ToolTraits {
   name: string;

@@ -22,7 +22,7 @@ import { DEFAULT_DENIAL, deny } from '../calls/run-call.js';
 import { runBatch } from '../calls/run-batch.js';
 import { ToolSet } from '../calls/tool-set.js';
 import { pageResult, type ToolResultInput } from '../calls/page-result.js';
-import { objectOutput, type ObjectSchema } from './object-output.js';
+import { objectOutput, type ObjectSchema } from '../tools/object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema, JsonValue } from '../shared/json.js';
 import { chatTool, type ChatToolOptions } from './chat-tool.js';

@@ -70,7 +70,7 @@ describe('generateObjectStream', () => {
     const json = '{"name": "Ada Lovelace", "age": 36, "tags": ["math", "poetry"]}';
     // The reader loaded already (as after a first stream): how many partials
     // come must not depend on whether a lazy import beats a 60 ms stream.
-    await import('./partial-json.js');
+    await import('../tools/partial-json.js');
     const { chat } = await localChat([{ text: json, tokenDelayMs: 1 }]);
     const stream = chat.generateObjectStream({ schema: person, prompt: 'x' });
     const seen: unknown[] = [];

@@ -9,7 +9,7 @@
 // - Stopping early (`break`) aborts the run, as a ChatStream does.
 import type { ChatStream } from './chat-stream.js';
 import type { ObjectReply } from './chat.js';
-import type { ObjectOutput } from './object-output.js';
+import type { ObjectOutput } from '../tools/object-output.js';
 
 export interface ObjectStream<T> extends AsyncIterableIterator<unknown> {
   /** The reply, with the object read and checked (also when the stream is not read). */
@@ -21,7 +21,7 @@ export function objectStream<T>(stream: ChatStream, output: ObjectOutput<T>): Ob
   // Its rejection is reported by the iterator (or to whoever awaits `result`).
   result.catch(() => undefined);
   // Asked for at once: while it loads, the text that comes is merged, not lost.
-  const reader = import('./partial-json.js');
+  const reader = import('../tools/partial-json.js');
   async function* partials(): AsyncGenerator<unknown, undefined> {
     const { partialJson } = await reader;
     let text = '';

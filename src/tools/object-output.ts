@@ -7,7 +7,7 @@ import { $ZodAsyncError, registry, safeParse, toJSONSchema, type $ZodType } from
 import { InvalidObjectError, InvalidOptionsError } from '../errors/index.js';
 import { isJsonObject, type JsonSchema } from '../shared/json.js';
 import type { FinishReason } from '../shared/model.js';
-import { jsonProblem } from '../tools/encode-result.js';
+import { jsonProblem } from './encode-result.js';
 import { messageOf } from '../errors/message-of.js';
 
 /** A zod schema (its output type is what `read` returns), or a plain JSON Schema (read as `unknown`). */
