@@ -13,6 +13,7 @@ export const LAYERS = [
   ['protocol', 'tools', 'webllm'],
   ['rpc'],
   ['model', 'store', 'worker', 'mcp', 'calls'],
+  ['run'],
   ['agent'],
   ['testing'],
   ['entries'],

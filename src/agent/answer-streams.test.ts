@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { toolCallsText as calls } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
-import type { StreamPart } from './chat-stream.js';
+import type { StreamPart } from '../run/chat-stream.js';
 
 const remove = () => {
   const removed: string[] = [];

@@ -7,7 +7,7 @@ import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { toolCallsText as calls } from '../testing/calls.js';
 import { localAgent, localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
-import type { StreamPart } from './chat-stream.js';
+import type { StreamPart } from '../run/chat-stream.js';
 import type { ChatMessage } from '../shared/chat.js';
 
 const tools = () => {

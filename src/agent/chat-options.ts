@@ -3,11 +3,11 @@ import type { GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../tools/encode-result.js';
 import type { ToolEntry } from '../tools/types.js';
-import { checkContextOptions, type ContextOptions } from './context-window.js';
+import { checkContextOptions, type ContextOptions } from '../run/context-window.js';
 import { checkHooks, type ToolHooks } from '../calls/hooks.js';
 import type { ChatSettings } from '../shared/chat.js';
-import type { PrepareStep } from './prepare-step.js';
-import type { StopCondition } from './stop-conditions.js';
+import type { PrepareStep } from '../run/prepare-step.js';
+import type { StopCondition } from '../run/stop-conditions.js';
 import { ToolSet } from '../calls/tool-set.js';
 
 export interface ChatOptions extends ToolHooks {

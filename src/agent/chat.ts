@@ -8,16 +8,18 @@ import type { TabSync } from '../store/tab-sync.js';
 import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
 import type { ChatEvents } from './chat-events.js';
 import type { ToolEventName } from '../calls/tool-events.js';
+import type { RunEvents } from '../run/run-events.js';
 import { runControls, type RunControls } from './chat-options.js';
 import { ChatState, type PendingChange } from './chat-state.js';
 import { inCallOrder, unrunRecord } from '../calls/call-order.js';
-import { ChatStream, type StreamPart } from './chat-stream.js';
-import { ContextWindow, type ContextOptions } from './context-window.js';
+import { ChatStream, type StreamPart } from '../run/chat-stream.js';
+import { ContextWindow, type ContextOptions } from '../run/context-window.js';
 import { Emitter } from '../shared/emitter.js';
 import type { ToolHooks } from '../calls/hooks.js';
-import { abortReason, emptyStats, runLoop } from './loop.js';
-import { activeSubset, type PrepareStep } from './prepare-step.js';
-import type { StopCondition } from './stop-conditions.js';
+import { runLoop } from '../run/loop.js';
+import { abortReason, emptyStats } from '../run/run-record.js';
+import { activeSubset, type PrepareStep } from '../run/prepare-step.js';
+import type { StopCondition } from '../run/stop-conditions.js';
 import { DEFAULT_DENIAL, deny } from '../calls/run-call.js';
 import { runBatch } from '../calls/run-batch.js';
 import { ToolSet } from '../calls/tool-set.js';
@@ -491,7 +493,7 @@ export class Chat extends Emitter<ChatEvents> {
         commit: (messages, state) => this.#state.commit(messages, state),
         saveDraft: (text) => this.#state.saveDraft(text),
         window: this.#window,
-        emit: (type, event) => this.emit(type, event),
+        emit: (type, event) => this.emit<keyof RunEvents>(type, event),
         newCallId,
       },
       {

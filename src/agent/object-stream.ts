@@ -7,7 +7,7 @@
 // - The iterator ends after the run; if the run failed, or the finished reply
 //   does not fit the schema, it throws that error (InvalidObjectError).
 // - Stopping early (`break`) aborts the run, as a ChatStream does.
-import type { ChatStream } from './chat-stream.js';
+import type { ChatStream } from '../run/chat-stream.js';
 import type { ObjectReply } from './chat.js';
 import type { ObjectOutput } from '../tools/object-output.js';
 

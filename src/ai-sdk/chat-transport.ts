@@ -18,7 +18,7 @@ import type { Agent, OpenChatOptions } from '../agent/agent.js';
 import type { Chat } from '../agent/chat.js';
 import type { ChatOptions } from '../agent/chat-options.js';
 import type { ChatEvents } from '../agent/chat-events.js';
-import { ChatStream, toolPart, type StreamPart } from '../agent/chat-stream.js';
+import { ChatStream, toolPart, type StreamPart } from '../run/chat-stream.js';
 import type { ToolResultInput } from '../calls/page-result.js';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';

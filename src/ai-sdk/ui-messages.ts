@@ -5,7 +5,7 @@
 // as it did while it ran.
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Chat } from '../agent/chat.js';
-import type { StreamPart } from '../agent/chat-stream.js';
+import type { StreamPart } from '../run/chat-stream.js';
 import type { ChatMessage, ToolCall } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';
 

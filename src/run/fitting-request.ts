@@ -1,7 +1,7 @@
 // One generation on the part of the chat that fits the model's context
 // window (context-window.ts decides the part; this asks the model).
 import { ContextOverflowError, isModelError } from '../errors/index.js';
-import type { ChatEvents } from './chat-events.js';
+import type { RunEvents } from './run-events.js';
 import type { ContextWindow } from './context-window.js';
 import type { ResolvedStep } from './prepare-step.js';
 import type { ChatMessage } from '../shared/chat.js';
@@ -13,7 +13,7 @@ export interface FittingContext {
   readonly messages: readonly ChatMessage[];
   readonly window: ContextWindow;
   readonly grammar?: boolean;
-  emit(type: 'context-trimmed', event: ChatEvents['context-trimmed']): void;
+  emit(type: 'context-trimmed', event: RunEvents['context-trimmed']): void;
 }
 
 /**

@@ -1,3 +1,14 @@
+// The run, src/run/: one run of a chat, model → tools → model. The loop
+// (this module); each step's settings (prepare-step.ts) and the conditions
+// that stop it (stop-conditions.ts); the request fitted to the model's
+// window (fitting-request.ts, context-window.ts); the model's turn, read and
+// kept as it streams (model-turn.ts, draft-writer.ts); a hop's results
+// landing while the next request goes out (landing.ts); what the run has
+// done (run-record.ts); and what it tells: its events (run-events.ts) and
+// its stream of parts (chat-stream.ts). It imports calls/ (a turn's calls go
+// through the call pipeline) and the layers below: never the chat that
+// starts it (a chat hands it what it needs, LoopContext), nor the sources.
+//
 // The tool loop: model → tools → model, until the model stops calling tools,
 // hands calls back to the caller, the tools end the run, or the hop cap.
 //
@@ -29,7 +40,7 @@ import { ToolHopsError } from '../errors/index.js';
 import type { ChatModel, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import { inCallOrder, unrunRecord } from '../calls/call-order.js';
-import type { ChatEvents } from './chat-events.js';
+import type { RunEvents } from './run-events.js';
 import type { ToolEventName } from '../calls/tool-events.js';
 import { toolPart, type StreamPart } from './chat-stream.js';
 import { generateFitting, type FittingContext } from './fitting-request.js';
@@ -41,6 +52,7 @@ import { resolveStep, type PrepareStep } from './prepare-step.js';
 import { batchJournal } from '../calls/batch-journal.js';
 import { draftWriter } from './draft-writer.js';
 import { Landing } from './landing.js';
+import { abortReason, addUsage, emptyStats, withRunRecord, type RunRecord } from './run-record.js';
 import { runBatch } from '../calls/run-batch.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from '../calls/tool-set.js';
@@ -58,7 +70,7 @@ export interface LoopContext {
   saveDraft(text: string): Promise<void>;
   /** What the model sees of the chat. */
   readonly window: ContextWindow;
-  emit<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void;
+  emit<K extends keyof RunEvents>(type: K, event: RunEvents[K]): void;
   newCallId(): string;
 }
 
@@ -84,10 +96,6 @@ export interface LoopOptions {
   chain: readonly string[];
 }
 
-export function emptyStats(): ReplyStats {
-  return { hops: 0, toolCalls: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, modelMs: 0, toolMs: 0 };
-}
-
 // The loop's stop conditions, as small predicates.
 const interrupted = (turn: AssistantMessage) => turn.finishReason === 'abort';
 const done = (turn: AssistantMessage) => turn.toolCalls.length === 0;
@@ -99,14 +107,6 @@ const forCaller = (turn: AssistantMessage, tools: ToolSet, returnAll: boolean) =
   returnAll || !tools.hasManaged || turn.toolCalls.some((c) => !rewrite(c) && !tools.managed(c.name));
 const capReached = (stats: ReplyStats, settings: ChatSettings) => stats.hops >= settings.maxToolHops;
 
-/** What a run has done so far: also what its error carries when it fails. */
-interface RunRecord {
-  stats: ReplyStats;
-  steps: Step[];
-  /** The last hop's results, as they are written (a hop counts once they land). */
-  landing?: Landing;
-}
-
 export async function runLoop(context: LoopContext, options: LoopOptions): Promise<Reply> {
   const run: RunRecord = { stats: emptyStats(), steps: [] };
   try {
@@ -116,16 +116,6 @@ export async function runLoop(context: LoopContext, options: LoopOptions): Promi
     await run.landing?.done.catch(() => undefined);
     throw withRunRecord(error, run);
   }
-}
-
-/** Every run error carries what the run had done: its stats and steps (copies, as they were when the run ended). */
-function withRunRecord(error: unknown, run: RunRecord): unknown {
-  if (typeof error === 'object' && error !== null && Object.isExtensible(error)) {
-    for (const [key, value] of [['stats', { ...run.stats }], ['steps', [...run.steps]]] as const) {
-      if (!Object.hasOwn(error, key)) Object.defineProperty(error, key, { value, enumerable: true, configurable: true });
-    }
-  }
-  return error;
 }
 
 async function loop(context: LoopContext, options: LoopOptions, run: RunRecord): Promise<Reply> {
@@ -307,17 +297,4 @@ function startingAtOnce(calls: readonly ToolCall[], tools: ToolSet, context: Loo
     ids.push(call.id);
   }
   return ids;
-}
-
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-function addUsage(stats: ReplyStats, response: ModelResponse, ms: number): void {
-  stats.modelCalls++;
-  stats.modelMs += ms;
-  stats.promptTokens += response.usage.promptTokens;
-  stats.completionTokens += response.usage.completionTokens;
-  stats.prefillTokensPerSecond = response.usage.prefillTokensPerSecond;
-  stats.decodeTokensPerSecond = response.usage.decodeTokensPerSecond;
 }
