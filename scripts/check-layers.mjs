@@ -14,6 +14,7 @@ export const LAYERS = [
   ['rpc'],
   ['model', 'store', 'worker', 'mcp', 'calls'],
   ['run'],
+  ['chat'],
   ['agent'],
   ['testing'],
   ['entries'],

@@ -5,7 +5,7 @@ import { ChatToolError } from '../errors/index.js';
 import type { ManagedTool } from '../tools/types.js';
 import { scopeOf } from '../calls/call-scope.js';
 import { waitOn } from './chat-waits.js';
-import type { Chat } from './chat.js';
+import type { Chat } from '../chat/chat.js';
 import type { ObjectOutput } from '../tools/object-output.js';
 
 export async function callChat(chat: Chat, toolName: string, text: string, reader: ObjectOutput<unknown> | undefined, context: Parameters<ManagedTool['run']>[1]): Promise<unknown> {

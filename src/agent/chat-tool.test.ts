@@ -8,7 +8,7 @@ import { IdbChatStore } from '../store/idb-chat-store.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
-import type { ChatEvents } from './chat-events.js';
+import type { ChatEvents } from '../chat/chat-events.js';
 import type { FakeRequest } from '../testing/types.js';
 
 const RESEARCHER = 'You look things up. Answer in one sentence.';

@@ -10,7 +10,7 @@ import type { $ZodType } from 'zod/v4/core';
 import { InvalidOptionsError } from '../errors/index.js';
 import { tool } from '../tools/define-tool.js';
 import type { ErrorPolicy, ManagedTool, ToolTraits } from '../tools/types.js';
-import type { Chat } from './chat.js';
+import type { Chat } from '../chat/chat.js';
 import { objectOutput, type ObjectSchema } from '../tools/object-output.js';
 
 export interface ChatToolOptions<Input = { task: string }, Output = string> extends ToolTraits {

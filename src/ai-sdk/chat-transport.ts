@@ -15,9 +15,9 @@
 // `onPart` (chat.ts): the page entry carries no streamed variants of them.
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { Agent, OpenChatOptions } from '../agent/agent.js';
-import type { Chat } from '../agent/chat.js';
-import type { ChatOptions } from '../agent/chat-options.js';
-import type { ChatEvents } from '../agent/chat-events.js';
+import type { Chat } from '../chat/chat.js';
+import type { ChatOptions } from '../chat/chat-options.js';
+import type { ChatEvents } from '../chat/chat-events.js';
 import { ChatStream, toolPart, type StreamPart } from '../run/chat-stream.js';
 import type { ToolResultInput } from '../calls/page-result.js';
 import { InvalidOptionsError } from '../errors/index.js';

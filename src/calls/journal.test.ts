@@ -10,7 +10,7 @@ import type { ChatMessage } from '../shared/chat.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { tool } from '../tools/define-tool.js';
-import type { Chat } from '../agent/chat.js';
+import type { Chat } from '../chat/chat.js';
 
 /** A store that stops taking writes when told: what is on disk when the tab closes. */
 class SnapshotStore extends MemoryChatStore {

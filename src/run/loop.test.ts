@@ -14,7 +14,7 @@ import {
 import { toolCallText as call } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
-import { chatSettings } from '../agent/chat-options.js';
+import { chatSettings } from '../chat/chat-options.js';
 
 const weather = (run = vi.fn(async ({ location }: { location: string }) => ({ location, forecast: 'sunny' }))) =>
   ({ ...tool({ name: 'get_weather', description: 'Weather', input: z.object({ location: z.string() }), run }), spy: run });

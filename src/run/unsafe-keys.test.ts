@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { localAgent, localChat } from '../test-support/local-chat.js';
 import { rawTool, tool } from '../tools/define-tool.js';
 import type { StreamPart } from './chat-stream.js';
-import type { ChatEvents } from '../agent/chat-events.js';
+import type { ChatEvents } from '../chat/chat-events.js';
 
 const configure = (options: { needsApproval?: boolean; onError?: 'inform' | 'return' } = {}) => {
   const run = vi.fn(() => 'configured');

@@ -7,7 +7,7 @@ import { mcpTools } from '../mcp/mcp-tools.js';
 import { collected } from '../test-support/collect.js';
 import { localAgent } from '../test-support/local-chat.js';
 import type { ToolEntry, ToolSource } from '../tools/types.js';
-import type { Agent } from './agent.js';
+import type { Agent } from '../agent/agent.js';
 
 const server = await startWildMcpServer({ tools: [{ name: 'look_up', description: 'Look a word up', inputSchema: { type: 'object', properties: { word: { type: 'string' } } } }] });
 afterAll(() => server.close());
