@@ -27,7 +27,7 @@ import { pageResult, type ToolResultInput } from '../calls/page-result.js';
 import { objectOutput, type ObjectSchema } from '../tools/object-output.js';
 import { objectStream, type ObjectStream } from './object-stream.js';
 import type { JsonSchema, JsonValue } from '../shared/json.js';
-import { chatTool, type ChatToolOptions } from '../agent/chat-tool.js';
+import { chatTool, type ChatToolOptions } from '../sources/chat-tool/chat-tool.js';
 import type { ChatMessage, ChatSettings, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 
 export interface SendOptions {

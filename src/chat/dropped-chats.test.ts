@@ -3,7 +3,7 @@
 // must not keep it. Checked with V8's own collector, forced.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWildMcpServer } from '../../e2e/support/mcp-wild-server.mjs';
-import { mcpTools } from '../mcp/mcp-tools.js';
+import { mcpTools } from '../sources/mcp/mcp-tools.js';
 import { collected } from '../test-support/collect.js';
 import { localAgent } from '../test-support/local-chat.js';
 import type { ToolEntry, ToolSource } from '../tools/types.js';

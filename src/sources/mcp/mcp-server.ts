@@ -12,16 +12,16 @@
 // - an abort or the tool's timeout aborts the request, and the SDK sends
 //   MCP's cancellation to the server.
 import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from './sdk.js';
-import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../errors/index.js';
-import { untilAborted } from '../shared/until-aborted.js';
-import { checkCallOptions } from '../tools/define-tool.js';
-import { toToolName, toolNames } from '../tools/tool-names.js';
-import type { Tool } from '../tools/types.js';
+import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../../errors/index.js';
+import { untilAborted } from '../../shared/until-aborted.js';
+import { checkCallOptions } from '../../tools/define-tool.js';
+import { toToolName, toolNames } from '../../tools/tool-names.js';
+import type { Tool } from '../../tools/types.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
 import { elicitationHandler } from './mcp-elicitation.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { mcpTool, type CallOptions, type KeptTask, type ToolCaller } from './mcp-tool.js';
-import type { McpServerTools, McpToolsOptions } from './mcp-tools.js';
+import type { McpServerTools, McpToolsOptions } from './mcp-types.js';
 
 const CONNECT_TIMEOUT_MS = 30_000;
 

@@ -4,7 +4,7 @@
 // `registerTool(tool, { signal })` and the `toolchange` event; listing and
 // calling the page's tools (`getTools`, `executeTool`) are Chromium's, for
 // agents that run in the page, and are feature-detected.
-import { WebMcpUnavailableError } from '../errors/index.js';
+import { WebMcpUnavailableError } from '../../errors/index.js';
 
 /** A tool as `registerTool` takes it. */
 export interface WebMcpToolDescriptor {

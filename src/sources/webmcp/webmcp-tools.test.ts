@@ -4,9 +4,9 @@
 // polyfill in Chromium (e2e/webmcp.spec.ts).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerWebMcpTools } from '../agent/register-webmcp-tools.js';
-import { isDuplicateToolError, isInvalidOptionsError, isWebMcpUnavailableError } from '../errors/index.js';
-import { rawTool, tool } from '../tools/define-tool.js';
+import { registerWebMcpTools } from './register-webmcp-tools.js';
+import { isDuplicateToolError, isInvalidOptionsError, isWebMcpUnavailableError } from '../../errors/index.js';
+import { rawTool, tool } from '../../tools/define-tool.js';
 import { webMcpTools } from './webmcp-tools.js';
 
 const lookUp = tool({ name: 'look_up', description: 'Look a word up.', input: z.object({ word: z.string() }), readOnly: true, run: ({ word }) => `${word}: a word` });

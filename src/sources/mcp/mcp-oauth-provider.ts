@@ -4,9 +4,9 @@
 // authorization server and back, and reloads. Loaded on demand with the
 // MCP client (mcp-server.ts) and by finishMcpAuth.
 import type { OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from './sdk.js';
-import { McpAuthError } from '../errors/index.js';
+import { McpAuthError } from '../../errors/index.js';
 import { DEFAULT_OAUTH_DB, readRecord, updateRecord, type OAuthRecord } from './mcp-oauth-store.js';
-import type { McpOAuthOptions } from './mcp-tools.js';
+import type { McpOAuthOptions } from './mcp-types.js';
 
 /** Sign-ins the server may refuse in a row (MCP's SHOULD against authorization loops), within this long. */
 export const MAX_SIGN_INS = 3;

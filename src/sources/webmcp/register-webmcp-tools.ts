@@ -10,19 +10,8 @@
 // document` says whether anything was offered). Taking the page's tools
 // (webMcpTools) is another matter: a chat asked for tools it cannot have, so
 // that rejects.
-import type { ManagedTool } from '../tools/types.js';
-import type { ToolHooks } from '../calls/hooks.js';
-
-export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 'beforeToolCall'> {
-  /**
-   * Decides on the browser agent's calls to tools with `needsApproval` (it is
-   * asked as a chat's `approve` is). Required when one of the tools may need
-   * approval: no person answers a browser agent's call through tabagent.
-   */
-  approve?: ToolHooks['approve'];
-  /** Unregisters the tools when it aborts (as calling the returned function does). */
-  signal?: AbortSignal;
-}
+import type { ManagedTool } from '../../tools/types.js';
+import type { RegisterWebMcpToolsOptions } from './webmcp-types.js';
 
 /**
  * Register `tools` (made with `tool()`) on `document.modelContext`. Resolves

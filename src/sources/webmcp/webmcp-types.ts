@@ -1,9 +1,10 @@
-// `webMcpTools()`: the tools the page (or a script it embeds) registered on
-// `document.modelContext` (WebMCP), for a chat to use as its own. This module
-// is all the page entry holds of it: the rest (the option checks and the
-// feature detection too, and the JSON Schema validator) loads (import()) on
-// the first call.
-import type { ErrorPolicy, ToolSource } from '../tools/types.js';
+// What an app names of WebMCP: the page's tools taken in (webMcpTools'
+// options, a tool's description, the source) and a chat's tools offered out
+// (registerWebMcpTools' options). Apart from the loaders (webmcp-tools.ts,
+// register-webmcp-tools.ts), so the modules they load take these types from
+// here and not from the module that loads them.
+import type { ToolHooks } from '../../calls/hooks.js';
+import type { ErrorPolicy, ToolSource } from '../../tools/types.js';
 
 /** A page's tool as `document.modelContext.getTools()` describes it. */
 export interface WebMcpToolInfo {
@@ -47,12 +48,13 @@ export interface WebMcpTools extends ToolSource {
   close(): void;
 }
 
-/**
- * The tools registered on `document.modelContext`, kept current as the page
- * registers and unregisters tools. Rejects with WebMcpUnavailableError where
- * the browser has no WebMCP, or no way to list and call the tools from the page.
- * The chat's own tools, offered with `registerWebMcpTools`, are left out.
- */
-export async function webMcpTools(options: WebMcpToolsOptions = {}): Promise<WebMcpTools> {
-  return (await import('./webmcp-page.js')).pageTools(options);
+export interface RegisterWebMcpToolsOptions extends Pick<ToolHooks, 'approve' | 'beforeToolCall'> {
+  /**
+   * Decides on the browser agent's calls to tools with `needsApproval` (it is
+   * asked as a chat's `approve` is). Required when one of the tools may need
+   * approval: no person answers a browser agent's call through tabagent.
+   */
+  approve?: ToolHooks['approve'];
+  /** Unregisters the tools when it aborts (as calling the returned function does). */
+  signal?: AbortSignal;
 }

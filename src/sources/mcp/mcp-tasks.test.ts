@@ -2,11 +2,12 @@
 // SDK's task runtime (e2e/support/mcp-task-server.mjs), with chats whose
 // model side is the fake engine, and a reload that resumes the same task.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpTaskServer, type McpTaskServer } from '../../e2e/support/mcp-task-server.mjs';
-import { MemoryChatStore } from '../store/memory-chat-store.js';
-import { toolCallText as call } from '../testing/calls.js';
-import { localAgent, localChat } from '../test-support/local-chat.js';
-import { mcpTools, type McpServerTools } from './mcp-tools.js';
+import { startMcpTaskServer, type McpTaskServer } from '../../../e2e/support/mcp-task-server.mjs';
+import { MemoryChatStore } from '../../store/memory-chat-store.js';
+import { toolCallText as call } from '../../testing/calls.js';
+import { localAgent, localChat } from '../../test-support/local-chat.js';
+import { mcpTools } from './mcp-tools.js';
+import type { McpServerTools } from './mcp-types.js';
 
 let server: McpTaskServer;
 const opened: McpServerTools[] = [];

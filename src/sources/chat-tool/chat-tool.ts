@@ -7,11 +7,11 @@
 // cycle, and fails at once.
 import { object, string } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
-import { InvalidOptionsError } from '../errors/index.js';
-import { tool } from '../tools/define-tool.js';
-import type { ErrorPolicy, ManagedTool, ToolTraits } from '../tools/types.js';
-import type { Chat } from '../chat/chat.js';
-import { objectOutput, type ObjectSchema } from '../tools/object-output.js';
+import { InvalidOptionsError } from '../../errors/index.js';
+import { tool } from '../../tools/define-tool.js';
+import type { ErrorPolicy, ManagedTool, ToolTraits } from '../../tools/types.js';
+import { objectOutput, type ObjectSchema } from '../../tools/object-output.js';
+import type { ToolChat } from './chat-tool-call.js';
 
 export interface ChatToolOptions<Input = { task: string }, Output = string> extends ToolTraits {
   name: string;
@@ -30,7 +30,7 @@ export interface ChatToolOptions<Input = { task: string }, Output = string> exte
   timeoutMs?: number;
 }
 
-export function chatTool<Input, Output>(chat: Chat, options: ChatToolOptions<Input, Output>): ManagedTool<Input, Output> {
+export function chatTool<Input, Output>(chat: ToolChat, options: ChatToolOptions<Input, Output>): ManagedTool<Input, Output> {
   const { input, message, output, ...rest } = options ?? ({} as ChatToolOptions<Input, Output>);
   if (message !== undefined ? typeof message !== 'function' : input !== undefined) throw new InvalidOptionsError('asTool.message', 'must be a function of the input (needed with `input`)');
   // Checked now, so a bad schema fails where the tool is made.

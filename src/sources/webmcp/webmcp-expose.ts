@@ -5,16 +5,16 @@
 // timeout and retries). A call that does not run, or fails, rejects: that is
 // how WebMCP tells the agent. Loaded on demand by register-webmcp-tools.ts,
 // its option checks and feature detection with it.
-import { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
-import { messageOf } from '../errors/message-of.js';
-import { findModelContext, type ModelContextLike, type WebMcpToolDescriptor } from '../mcp/webmcp-context.js';
-import { ownRegistrations } from '../mcp/webmcp-own.js';
-import type { JsonObject } from '../shared/json.js';
-import { jsonProblem } from '../tools/encode-result.js';
-import type { ManagedTool } from '../tools/types.js';
-import { execute, prepare, type CallEnvironment } from '../calls/run-call.js';
-import type { ToolHooks } from '../calls/hooks.js';
-import type { RegisterWebMcpToolsOptions } from './register-webmcp-tools.js';
+import { DuplicateToolError, InvalidOptionsError, WebMcpToolError, WebMcpUnavailableError } from '../../errors/index.js';
+import { messageOf } from '../../errors/message-of.js';
+import { findModelContext, type ModelContextLike, type WebMcpToolDescriptor } from './webmcp-context.js';
+import { ownRegistrations } from './webmcp-own.js';
+import type { JsonObject } from '../../shared/json.js';
+import { jsonProblem } from '../../tools/encode-result.js';
+import type { ManagedTool } from '../../tools/types.js';
+import { execute, prepare, type CallEnvironment } from '../../calls/run-call.js';
+import type { ToolHooks } from '../../calls/hooks.js';
+import type { RegisterWebMcpToolsOptions } from './webmcp-types.js';
 
 let calls = 0;
 

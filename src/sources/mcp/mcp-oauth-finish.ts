@@ -3,10 +3,10 @@
 // the SDK's auth() exchange the code (PKCE verifier, issuer checks) and save
 // the tokens. The verifier and state are spent either way: a code is good once.
 import { auth, OAuthError } from './sdk.js';
-import { McpAuthError, isMcpAuthError } from '../errors/index.js';
+import { McpAuthError, isMcpAuthError } from '../../errors/index.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { DEFAULT_OAUTH_DB, recordByState, updateRecord } from './mcp-oauth-store.js';
-import type { FinishMcpAuthOptions } from './mcp-tools.js';
+import type { FinishMcpAuthOptions } from './mcp-types.js';
 
 /** `finishMcpAuth`: resolves with the server's URL, or rejects with McpAuthError. */
 export async function finishAuth(callback: string | URL | URLSearchParams, options: FinishMcpAuthOptions): Promise<{ serverUrl: string }> {

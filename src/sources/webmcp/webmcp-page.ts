@@ -9,17 +9,17 @@
 //   (WebMcpToolError 'tool', with the browser's message);
 // - a rejection and the tool is no longer listed: WebMcpToolError 'gone';
 // - an abort or the tool's timeout: executeTool's signal aborts.
-import { WebMcpToolError, WebMcpUnavailableError } from '../errors/index.js';
-import { messageOf } from '../errors/message-of.js';
-import { checkCallOptions } from '../tools/define-tool.js';
-import { toToolName, toolNames } from '../tools/tool-names.js';
-import type { JsonSchema } from '../shared/json.js';
-import type { ManagedTool, Tool, ToolContext } from '../tools/types.js';
-import { jsonSchemaInput } from './json-schema-input.js';
+import { WebMcpToolError, WebMcpUnavailableError } from '../../errors/index.js';
+import { messageOf } from '../../errors/message-of.js';
+import { checkCallOptions } from '../../tools/define-tool.js';
+import { toToolName, toolNames } from '../../tools/tool-names.js';
+import type { JsonSchema } from '../../shared/json.js';
+import type { ManagedTool, Tool, ToolContext } from '../../tools/types.js';
+import { jsonSchemaInput } from '../json-schema-input.js';
 import { consumerContext, type ConsumerContext, type RegisteredWebMcpTool } from './webmcp-context.js';
 import { ownRegistrations } from './webmcp-own.js';
 import { readWebMcpResult } from './webmcp-result.js';
-import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-tools.js';
+import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-types.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 

@@ -2,12 +2,13 @@
 // in this process, with chats whose model side is the fake engine.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startMcpTestServer, type McpTestServer } from '../../e2e/support/mcp-server.mjs';
-import { isInvalidOptionsError, isMcpConnectionError, isMcpToolError, isToolExecutionError, isToolTimeoutError, isDuplicateToolError, type McpToolError } from '../errors/index.js';
-import { toolCallText as call } from '../testing/calls.js';
-import { localChat } from '../test-support/local-chat.js';
-import { tool } from '../tools/define-tool.js';
-import { mcpTools, type McpServerTools } from './mcp-tools.js';
+import { startMcpTestServer, type McpTestServer } from '../../../e2e/support/mcp-server.mjs';
+import { isInvalidOptionsError, isMcpConnectionError, isMcpToolError, isToolExecutionError, isToolTimeoutError, isDuplicateToolError, type McpToolError } from '../../errors/index.js';
+import { toolCallText as call } from '../../testing/calls.js';
+import { localChat } from '../../test-support/local-chat.js';
+import { tool } from '../../tools/define-tool.js';
+import { mcpTools } from './mcp-tools.js';
+import type { McpServerTools } from './mcp-types.js';
 
 let server: McpTestServer;
 const opened: McpServerTools[] = [];

@@ -1,10 +1,11 @@
 // mcpTools against the MCP reference server (@modelcontextprotocol/server-everything,
 // run as it ships, in a child process): what a server tabagent did not write does.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../e2e/support/reference-mcp-server.mjs';
-import { toolCallText as call } from '../testing/calls.js';
-import { localChat } from '../test-support/local-chat.js';
-import { mcpTools, type McpElicitation, type McpServerTools } from './mcp-tools.js';
+import { startReferenceServer, type ReferenceServer } from '../../../e2e/support/reference-mcp-server.mjs';
+import { toolCallText as call } from '../../testing/calls.js';
+import { localChat } from '../../test-support/local-chat.js';
+import { mcpTools } from './mcp-tools.js';
+import type { McpElicitation, McpServerTools } from './mcp-types.js';
 
 let reference: ReferenceServer;
 const opened: McpServerTools[] = [];

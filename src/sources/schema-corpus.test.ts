@@ -14,7 +14,7 @@ import { grammarSchema } from '../protocol/grammar-schema.js';
 import { SCHEMA_CORPUS } from '../test-support/schema-corpus.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
-import { mcpTools } from './mcp-tools.js';
+import { mcpTools } from './mcp/mcp-tools.js';
 
 const servers: WildMcpServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));

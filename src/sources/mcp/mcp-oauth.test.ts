@@ -6,13 +6,14 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpOAuthTestServer, type McpOAuthTestServer } from '../../e2e/support/mcp-oauth-server.mjs';
-import { isMcpAuthError, isMcpConnectionError, type McpAuthError } from '../errors/index.js';
-import { toolCallText as call } from '../testing/calls.js';
-import { localChat } from '../test-support/local-chat.js';
+import { startMcpOAuthTestServer, type McpOAuthTestServer } from '../../../e2e/support/mcp-oauth-server.mjs';
+import { isMcpAuthError, isMcpConnectionError, type McpAuthError } from '../../errors/index.js';
+import { toolCallText as call } from '../../testing/calls.js';
+import { localChat } from '../../test-support/local-chat.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { closeOAuthDatabase } from './mcp-oauth-store.js';
-import { finishMcpAuth, mcpTools, type McpOAuthOptions, type McpServerTools } from './mcp-tools.js';
+import { finishMcpAuth, mcpTools } from './mcp-tools.js';
+import type { McpOAuthOptions, McpServerTools } from './mcp-types.js';
 
 const APP = 'http://app.example/callback';
 let server: McpOAuthTestServer;

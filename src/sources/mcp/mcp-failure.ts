@@ -2,8 +2,8 @@
 // the server's own JSON-RPC error, an HTTP refusal, no answer at all, or an
 // answer that is not MCP.
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from './sdk.js';
-import { isMcpAuthError, type McpFailure } from '../errors/index.js';
-import { messageOf } from '../errors/message-of.js';
+import { isMcpAuthError, type McpFailure } from '../../errors/index.js';
+import { messageOf } from '../../errors/message-of.js';
 
 export interface Failure {
   failure: Exclude<McpFailure, 'tool'>;

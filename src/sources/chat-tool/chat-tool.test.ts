@@ -3,13 +3,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isChatToolError, isInvalidOptionsError, isModelError, isToolExecutionError, isToolTimeoutError } from '../errors/index.js';
-import { IdbChatStore } from '../store/idb-chat-store.js';
-import { toolCallText as call } from '../testing/calls.js';
-import { localAgent } from '../test-support/local-chat.js';
-import { rawTool, tool } from '../tools/define-tool.js';
-import type { ChatEvents } from '../chat/chat-events.js';
-import type { FakeRequest } from '../testing/types.js';
+import { isChatToolError, isInvalidOptionsError, isModelError, isToolExecutionError, isToolTimeoutError } from '../../errors/index.js';
+import { IdbChatStore } from '../../store/idb-chat-store.js';
+import { toolCallText as call } from '../../testing/calls.js';
+import { localAgent } from '../../test-support/local-chat.js';
+import { rawTool, tool } from '../../tools/define-tool.js';
+import type { ChatEvents } from '../../chat/chat-events.js';
+import type { FakeRequest } from '../../testing/types.js';
 
 const RESEARCHER = 'You look things up. Answer in one sentence.';
 const lookup = tool({ name: 'lookup', description: 'Look a word up', input: z.object({ word: z.string() }), run: ({ word }) => `${word}: a small bird` });

@@ -2,8 +2,8 @@
 // JSON for what the tool returned as an object, the value itself as text
 // otherwise. Tools written for MCP clients return MCP's `{ content: [...] }`:
 // that reads as an MCP server's result does, and its `isError` is a failure.
-import type { CallToolResult } from './sdk.js';
-import { modelReadable, textOf } from './mcp-result.js';
+import type { CallToolResult } from '../mcp/sdk.js';
+import { modelReadable, textOf } from '../mcp/mcp-result.js';
 
 type ReadResult = { ok: true; value: unknown } | { ok: false; detail: string };
 

@@ -2,13 +2,13 @@
 // JSON Schema, checked against it (with the coercions every managed tool
 // gets) before the call, and run by a call to the server.
 import type { CallToolResult, Progress, Tool as McpToolDefinition } from './sdk.js';
-import { McpToolError } from '../errors/index.js';
-import { jsonProblem } from '../tools/encode-result.js';
-import type { JsonSchema } from '../shared/json.js';
-import type { ManagedTool, ToolContext } from '../tools/types.js';
-import { jsonSchemaInput } from './json-schema-input.js';
+import { McpToolError } from '../../errors/index.js';
+import { jsonProblem } from '../../tools/encode-result.js';
+import type { JsonSchema } from '../../shared/json.js';
+import type { ManagedTool, ToolContext } from '../../tools/types.js';
+import { jsonSchemaInput } from '../json-schema-input.js';
 import { modelReadable, textOf } from './mcp-result.js';
-import type { McpCallResult, McpToolInfo, McpToolsOptions } from './mcp-tools.js';
+import type { McpCallResult, McpToolInfo, McpToolsOptions } from './mcp-types.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
