@@ -15,12 +15,13 @@ import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, 
 import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../../errors/index.js';
 import { untilAborted } from '../../shared/until-aborted.js';
 import { checkCallOptions } from '../../tools/define-tool.js';
-import { toToolName, toolNames } from '../../tools/tool-names.js';
+import { toToolName } from '../../tools/tool-names.js';
 import type { Tool } from '../../tools/types.js';
+import { ListedTools } from '../listed-tools.js';
 import { failureOf, sessionGone } from './mcp-failure.js';
 import { elicitationHandler } from './mcp-elicitation.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
-import { mcpTool, type CallOptions, type KeptTask, type ToolCaller } from './mcp-tool.js';
+import { mcpTool, mcpToolInfo, type CallOptions, type KeptTask, type ToolCaller } from './mcp-tool.js';
 import type { McpServerTools, McpToolsOptions } from './mcp-types.js';
 
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -55,8 +56,7 @@ class McpServer implements McpServerTools, ToolCaller {
   server = { name: '', version: '' };
   instructions?: string;
   namespace = '';
-  #tools: Tool[] = [];
-  readonly #listeners = new Set<() => void>();
+  readonly #offered = new ListedTools();
   readonly #options: McpToolsOptions;
   readonly #endpoint: URL;
   #client: Client | undefined;
@@ -78,12 +78,11 @@ class McpServer implements McpServerTools, ToolCaller {
   }
 
   get tools(): readonly Tool[] {
-    return this.#tools;
+    return this.#offered.tools;
   }
 
   subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
+    return this.#offered.subscribe(listener);
   }
 
   async start(): Promise<void> {
@@ -321,11 +320,8 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #setTools(definitions: readonly McpToolDefinition[]): void {
     const { filter } = this.#options;
-    const offered = filter ? definitions.filter((d) => filter({ name: d.name, title: d.title, description: d.description, annotations: d.annotations, ...(d.execution?.taskSupport ? { taskSupport: d.execution.taskSupport } : {}) })) : definitions;
-    // MCP names may hold `.` or `/`.
-    const names = toolNames(offered.map((d) => d.name));
-    this.#tools = offered.map((definition, i) => mcpTool(definition, names[i]!, this, this.#options));
-    for (const listener of [...this.#listeners]) listener();
+    const offered = filter ? definitions.filter((d) => filter(mcpToolInfo(d))) : definitions;
+    this.#offered.set(offered, (d) => d.name, (definition, name) => mcpTool(definition, name, this, this.#options));
   }
 }
 

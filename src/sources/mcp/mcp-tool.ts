@@ -1,16 +1,12 @@
-// One tool of an MCP server as a managed tool: declared with the server's own
-// JSON Schema, checked against it (with the coercions every managed tool
-// gets) before the call, and run by a call to the server.
+// One tool of an MCP server as a managed tool: built from the server's JSON
+// Schema as every source's tool is (json-schema-tool.ts), run by a call to
+// the server, as a task where the tool and the server take them.
 import type { CallToolResult, Progress, Tool as McpToolDefinition } from './sdk.js';
 import { McpToolError } from '../../errors/index.js';
-import { jsonProblem } from '../../tools/encode-result.js';
-import type { JsonSchema } from '../../shared/json.js';
 import type { ManagedTool, ToolContext } from '../../tools/types.js';
-import { jsonSchemaInput } from '../json-schema-input.js';
+import { jsonSchemaTool, traitsOf } from '../json-schema-tool.js';
 import { modelReadable, textOf } from './mcp-result.js';
 import type { McpCallResult, McpToolInfo, McpToolsOptions } from './mcp-types.js';
-
-export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface CallOptions {
   signal: AbortSignal;
@@ -36,22 +32,17 @@ export interface ToolCaller {
   resumeTask(name: string, kept: KeptTask['mcpTask'], options: CallOptions): Promise<CallToolResult>;
 }
 
-/** What MCP says when the server does not: a tool may change things (destructiveHint defaults to true) unless it only reads. */
-function traitsOf(info: McpToolInfo): { readOnly: boolean; destructive: boolean } {
-  const readOnly = info.annotations?.readOnlyHint === true;
-  return { readOnly, destructive: !readOnly && info.annotations?.destructiveHint !== false };
+/** A tool as the server describes it, for the app's `filter` and `needsApproval`. */
+export function mcpToolInfo(definition: McpToolDefinition): McpToolInfo {
+  const taskSupport = definition.execution?.taskSupport;
+  return { name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations, ...(taskSupport ? { taskSupport } : {}) };
 }
 
 export function mcpTool(definition: McpToolDefinition, name: string, server: ToolCaller, options: McpToolsOptions): ManagedTool<Record<string, unknown>, unknown> {
-  const taskSupport = definition.execution?.taskSupport;
-  const info: McpToolInfo = { name: definition.name, title: definition.title, description: definition.description, annotations: definition.annotations, ...(taskSupport ? { taskSupport } : {}) };
+  const info = mcpToolInfo(definition);
   const { asTasks = false } = options;
-  const wantsTask = taskSupport === 'required' || (taskSupport === 'optional' && (typeof asTasks === 'function' ? asTasks(info) : asTasks));
-  const traits = traitsOf(info);
-  const { needsApproval = traits.destructive, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const schema = (definition.inputSchema ?? {}) as Record<string, unknown>;
-  const check = jsonSchemaInput(schema);
-  const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
+  const wantsTask = info.taskSupport === 'required' || (info.taskSupport === 'optional' && (typeof asTasks === 'function' ? asTasks(info) : asTasks));
+  const call = async (input: Record<string, unknown>, ctx: ToolContext, timeoutMs: number): Promise<unknown> => {
     const calling: CallOptions = {
       signal: ctx.signal,
       timeoutMs,
@@ -69,30 +60,11 @@ export function mcpTool(definition: McpToolDefinition, name: string, server: Too
     // The SDK's result is an McpCallResult (tabagent's loose name for it).
     return options.toModel ? options.toModel(result as McpCallResult, info) : modelReadable(result);
   };
-  return Object.freeze({
-    kind: 'managed',
-    name,
-    description: definition.description ?? definition.title ?? '',
-    input: check.input,
-    ...(check.warnings.length ? { warnings: check.warnings } : {}),
-    parameters: parametersOf(schema),
-    onError: options.onError ?? 'inform',
-    needsApproval: typeof needsApproval === 'function' ? needsApproval(info) : needsApproval,
-    timeoutMs,
-    ...traits,
-    run,
-  });
+  const schema = (definition.inputSchema ?? {}) as Record<string, unknown>;
+  return jsonSchemaTool({ name, description: definition.description ?? definition.title ?? '', schema, info, traits: traitsOf(info.annotations), options, call });
 }
 
 function keptTask(resumed: unknown): KeptTask['mcpTask'] | undefined {
   const task = (resumed as Partial<KeptTask> | undefined)?.mcpTask;
   return typeof task?.taskId === 'string' && typeof task.serverUrl === 'string' && typeof task.progressToken === 'string' ? task : undefined;
-}
-
-/** The schema as the model is shown it: an object schema, without the `$schema` line. */
-function parametersOf(schema: Record<string, unknown>): JsonSchema {
-  const { $schema: _, ...rest } = schema;
-  // From the wire, so JSON already; kept honest in case a server's SDK hands over more.
-  if (jsonProblem(rest)) return { type: 'object' };
-  return { ...rest, type: 'object' } as JsonSchema;
 }

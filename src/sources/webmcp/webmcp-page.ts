@@ -1,7 +1,7 @@
 // The page's WebMCP tools as a source of tools: listed with getTools(),
-// listed again on every `toolchange`, each one a managed tool whose
-// arguments are checked against its own JSON Schema and whose calls go
-// through executeTool(). Loaded on demand by webmcp-tools.ts.
+// listed again on every `toolchange`, each one a managed tool built from its
+// own JSON Schema as every source's tool is (json-schema-tool.ts), whose
+// calls go through executeTool(). Loaded on demand by webmcp-tools.ts.
 //
 // How a call settles:
 // - the tool's result, read by webmcp-result.ts;
@@ -12,16 +12,14 @@
 import { WebMcpToolError, WebMcpUnavailableError } from '../../errors/index.js';
 import { messageOf } from '../../errors/message-of.js';
 import { checkCallOptions } from '../../tools/define-tool.js';
-import { toToolName, toolNames } from '../../tools/tool-names.js';
-import type { JsonSchema } from '../../shared/json.js';
+import { toToolName } from '../../tools/tool-names.js';
 import type { ManagedTool, Tool, ToolContext } from '../../tools/types.js';
-import { jsonSchemaInput } from '../json-schema-input.js';
+import { jsonSchemaTool, traitsOf } from '../json-schema-tool.js';
+import { ListedTools } from '../listed-tools.js';
 import { consumerContext, type ConsumerContext, type RegisteredWebMcpTool } from './webmcp-context.js';
 import { ownRegistrations } from './webmcp-own.js';
 import { readWebMcpResult } from './webmcp-result.js';
 import type { WebMcpToolInfo, WebMcpTools, WebMcpToolsOptions } from './webmcp-types.js';
-
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** `webMcpTools(options)`: the options checked, WebMCP's consumer API found, the page's tools listed. */
 export async function pageTools(options: WebMcpToolsOptions): Promise<WebMcpTools> {
@@ -41,10 +39,9 @@ export async function pageTools(options: WebMcpToolsOptions): Promise<WebMcpTool
 class PageTools implements WebMcpTools {
   readonly kind = 'source';
   readonly namespace: string;
-  #tools: Tool[] = [];
+  readonly #offered = new ListedTools();
   /** The tools as last listed, by their WebMCP name: executeTool wants the listed object. */
   #listed = new Map<string, RegisteredWebMcpTool>();
-  readonly #listeners = new Set<() => void>();
   readonly #context: ConsumerContext;
   readonly #options: WebMcpToolsOptions;
   #closed = false;
@@ -52,7 +49,6 @@ class PageTools implements WebMcpTools {
   #listing: Promise<void> | undefined;
   #next: Promise<void> | undefined;
   readonly #onChange = () => void this.refresh().catch(() => undefined);
-
 
   constructor(context: ConsumerContext, options: WebMcpToolsOptions) {
     this.#context = context;
@@ -62,12 +58,11 @@ class PageTools implements WebMcpTools {
   }
 
   get tools(): readonly Tool[] {
-    return this.#tools;
+    return this.#offered.tools;
   }
 
   subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => void this.#listeners.delete(listener);
+    return this.#offered.subscribe(listener);
   }
 
   refresh(): Promise<void> {
@@ -103,18 +98,12 @@ class PageTools implements WebMcpTools {
     const { filter } = this.#options;
     this.#listed = new Map(listed.map((t) => [t.name, t]));
     const offered = listed.map((registered) => ({ registered, info: infoOf(registered) })).filter(({ info }) => !filter || filter(info));
-    // WebMCP names may hold `.` and run to 128 characters.
-    const names = toolNames(offered.map(({ info }) => info.name));
-    this.#tools = offered.map(({ registered, info }, i) => this.#tool(registered, info, names[i]!));
-    for (const listener of [...this.#listeners]) listener();
+    this.#offered.set(offered, ({ info }) => info.name, ({ registered, info }, name) => this.#tool(registered, info, name));
   }
 
   #tool(registered: RegisteredWebMcpTool, info: WebMcpToolInfo, name: string): ManagedTool<Record<string, unknown>, unknown> {
-    const { needsApproval = !(info.annotations?.readOnlyHint === true), timeoutMs = DEFAULT_TIMEOUT_MS, toModel } = this.#options;
-    const schema = schemaOf(registered.inputSchema);
-    const check = jsonSchemaInput(schema);
-    const readOnly = info.annotations?.readOnlyHint === true;
-    const run = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
+    const { toModel } = this.#options;
+    const call = async (input: Record<string, unknown>, ctx: ToolContext): Promise<unknown> => {
       // The listed object of now: a tool registered again since is another registration.
       const target = this.#listed.get(info.name) ?? registered;
       let text: string | null;
@@ -129,20 +118,9 @@ class PageTools implements WebMcpTools {
       if (!read.ok) throw new WebMcpToolError({ toolName: info.name, failure: 'tool', detail: read.detail });
       return read.value;
     };
-    return Object.freeze({
-      kind: 'managed',
-      name,
-      description: info.description || info.title || '',
-      input: check.input,
-      ...(check.warnings.length ? { warnings: check.warnings } : {}),
-      parameters: parametersOf(schema),
-      onError: this.#options.onError ?? 'inform',
-      needsApproval: typeof needsApproval === 'function' ? needsApproval(info) : needsApproval,
-      timeoutMs,
-      readOnly,
-      destructive: !readOnly,
-      run,
-    });
+    // WebMCP's hints say only whether a tool reads: one that does not may change anything.
+    const traits = traitsOf({ readOnlyHint: info.annotations?.readOnlyHint });
+    return jsonSchemaTool({ name, description: info.description || info.title || '', schema: schemaOf(registered.inputSchema), info, traits, options: this.#options, call });
   }
 
   /** A rejected call: the tool failed, or it is no longer there (asked of the page, not read from the browser's wording). */
@@ -177,11 +155,4 @@ function schemaOf(inputSchema: RegisteredWebMcpTool['inputSchema']): Record<stri
     }
   }
   return typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : { type: 'object' };
-}
-
-/** The schema as the model is shown it: an object schema, without the `$schema` line. */
-function parametersOf(schema: Record<string, unknown>): JsonSchema {
-  // From JSON text (the browser's copy of what the page registered), so JSON already.
-  const { $schema: _, ...rest } = schema;
-  return { ...rest, type: 'object' } as JsonSchema;
 }
