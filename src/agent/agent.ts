@@ -6,14 +6,14 @@ import { askToPersist, currentStorage, memoryStore, type StorageInfo } from '../
 import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
 import { TabSync } from '../store/tab-sync.js';
-import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from '../chat/chat.js';
-import type { ObjectStream } from '../chat/object-stream.js';
+import { Chat } from '../chat/chat.js';
+import type { GenerateObjectOptions, ObjectReply, ObjectStream } from '../chat/object-stream.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
 import type { Prompt } from './prompt.js';
 
 export type { Prompt, PromptMessage } from './prompt.js';
 export type { ModelWarning } from '../model/agent-model.js';
-import { chatSettings, type ChatOptions } from '../chat/chat-options.js';
+import { chatSettings, type ChatOptions, type SendOptions } from '../chat/chat-options.js';
 import { ToolSet } from '../calls/tool-set.js';
 import { Emitter } from '../shared/emitter.js';
 import type { AgentModel, ModelState, ModelStateChange, ModelWarning } from '../model/agent-model.js';

@@ -1,3 +1,5 @@
+// A chat's options (ChatOptions), checked into what it keeps: its settings,
+// tools, hooks, context window and run controls; and a send's (SendOptions).
 import { InvalidOptionsError } from '../errors/index.js';
 import type { GenerationOptions } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
@@ -30,6 +32,24 @@ export interface ChatOptions extends ToolHooks {
   /** End a run early (resolving, with the calls left pending) when any of these holds after a step. Code: given again on open. */
   stopWhen?: StopCondition | StopCondition[];
   /** Change the tools, tool choice, generation or system prompt of the next model call. Code: given again on open. */
+  prepareStep?: PrepareStep;
+}
+
+/** One send's options (and a run's by hand: runTool, approve, sendToolResults, regenerate), over the chat's. */
+export interface SendOptions {
+  /** Abort the run: generation stops, running handlers see `ctx.signal` abort, the call rejects with the abort reason. */
+  signal?: AbortSignal;
+  /** Return every tool call to the caller instead of running managed tools. */
+  returnToolRequests?: boolean;
+  /** Tool choice for this run's first model call (the chat's default otherwise). */
+  toolChoice?: ToolChoice;
+  /** Offer only these of the chat's tools (by name) in this run. */
+  activeTools?: string[];
+  /** Generation settings for this run, over the chat's. */
+  generation?: GenerationOptions;
+  /** Stop conditions for this run, instead of the chat's. */
+  stopWhen?: StopCondition | StopCondition[];
+  /** Steer this run's model calls, instead of the chat's prepareStep. */
   prepareStep?: PrepareStep;
 }
 

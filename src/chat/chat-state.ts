@@ -1,6 +1,9 @@
 // This tab's copy of one stored chat — its messages, the answers given to a
 // pending turn, its title and version — and the rules that keep it in step
 // with the store and with other tabs.
+// One class of about 350 lines, kept whole: the rules below are one set, and
+// each method keeps part of them; split, they could no longer be read
+// beside the code that keeps them.
 //
 // How work on it settles:
 // - One piece of work at a time: after everything queued before it in this

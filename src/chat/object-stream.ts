@@ -1,5 +1,6 @@
-// Structured output as it streams: the object grows as the model writes it,
-// then `result` holds the reply with the object checked against the schema.
+// Structured output: what generateObject takes and gives, and the object as
+// it streams (generateObjectStream): it grows as the model writes it, then
+// `result` holds the reply with the object checked against the schema.
 //
 // How it settles:
 // - Each value yielded is the reply's JSON so far, closed up and parsed, and
@@ -8,8 +9,20 @@
 //   does not fit the schema, it throws that error (InvalidObjectError).
 // - Stopping early (`break`) aborts the run, as a ChatStream does.
 import type { ChatStream } from '../run/chat-stream.js';
-import type { ObjectReply } from './chat.js';
-import type { ObjectOutput } from '../tools/object-output.js';
+import type { Reply } from '../shared/chat.js';
+import type { GenerationOptions } from '../shared/model.js';
+import type { ObjectOutput, ObjectSchema } from '../tools/object-output.js';
+
+export interface GenerateObjectOptions<T> {
+  /** A zod schema (the result is typed by it), or a JSON Schema object. */
+  schema: ObjectSchema<T>;
+  prompt: string;
+  signal?: AbortSignal;
+  generation?: GenerationOptions;
+}
+
+/** A reply whose text is a JSON value that fits the schema, read back as `object`. */
+export type ObjectReply<T> = Reply & { object: T };
 
 export interface ObjectStream<T> extends AsyncIterableIterator<unknown> {
   /** The reply, with the object read and checked (also when the stream is not read). */
