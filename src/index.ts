@@ -9,10 +9,11 @@ export const { isModelCached, deleteCachedModel } = modelCacheWith(launchBundled
 export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
 export type { WebLLMAppConfig, WebLLMModelRecord } from './webllm/app-config.js';
 export type { ModelOptions } from './model/model-session.js';
-export type { GgufModel } from './model/gguf-model.js';
+export type { GgufModel } from './model/gguf-name.js';
 export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
-export type { OpenChatOptions, GenerateRequest, GenerateObjectRequest, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';
+export type { OpenChatOptions, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';
+export type { GenerateRequest, GenerateObjectRequest } from './agent/prompt.js';
 export type { Chat } from './chat/chat.js';
 export type { ToolResultInput } from './calls/page-result.js';
 export type { ChatToolOptions } from './sources/chat-tool/chat-tool.js';

@@ -1,6 +1,9 @@
 // One MCP server, as a source of tools: a client session (the SDK's, over
 // Streamable HTTP), its current tools as managed tools, and the chats that
 // listen for changes to them. Loaded on demand by mcp-tools.ts.
+// One class of about 350 lines, kept whole: calls, tasks and reconnects all
+// go through the one session (#onSession's retry, the client, the progress
+// of tasks), which a split would have to hand around.
 //
 // How a call settles:
 // - the tool's result, or its `isError` text as McpToolError ('tool');
