@@ -12,7 +12,7 @@
 // - a regeneration: `chat.regenerate()` (the run's earlier steps are streamed
 //   again first, as useChat dropped the whole message).
 // approve, deny and regenerate tell their run's parts to an internal
-// `onPart` (chat.ts): the page entry carries no streamed variants of them.
+// `onPart` (chat/chat.ts): the page entry carries no streamed variants of them.
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { Agent, OpenChatOptions } from '../agent/agent.js';
 import type { Chat } from '../chat/chat.js';

@@ -136,7 +136,7 @@ describe('mcpTools with oauth', { timeout: 20_000 }, () => {
   it('a server that keeps refusing the token (scope never granted): three sign-ins, then McpAuthError, not a redirect loop', async () => {
     const { oauth, redirects } = page();
     server.control('refuse-scope');
-    // README's connect(): finish a redirect back, then connect; a refusal sends the page away again.
+    // docs/mcp.md's connect(): finish a redirect back, then connect; a refusal sends the page away again.
     const outcomes: string[] = [];
     let followed = 0;
     for (let i = 0; i < 6; i++) {

@@ -1,5 +1,5 @@
 // One tool of an MCP server as a managed tool: built from the server's JSON
-// Schema as every source's tool is (json-schema-tool.ts), run by a call to
+// Schema as every source's tool is (sources/json-schema-tool.ts), run by a call to
 // the server, as a task where the tool and the server take them.
 import type { CallToolResult, Progress, Tool as McpToolDefinition } from './sdk.js';
 import { McpToolError } from '../../errors/index.js';

@@ -1,6 +1,6 @@
 // The page's WebMCP tools as a source of tools: listed with getTools(),
 // listed again on every `toolchange`, each one a managed tool built from its
-// own JSON Schema as every source's tool is (json-schema-tool.ts), whose
+// own JSON Schema as every source's tool is (sources/json-schema-tool.ts), whose
 // calls go through executeTool(). Loaded on demand by webmcp-tools.ts.
 //
 // How a call settles:
