@@ -30,7 +30,7 @@ if (process.argv[2] !== 'script-tag') {
     "// The published package starts the prebuilt worker (src/packaged-worker.ts); written by scripts/build-package.mjs.\nexport { launchPackagedWorker as launchBundledWorker } from './packaged-worker.js';\n",
   );
   rmSync(at('dist/esm/bundled-worker.js.map'), { force: true });
-  // The MCP client, prebuilt into the module that re-exports it (src/mcp/sdk.ts):
+  // The MCP client, prebuilt into the module that re-exports it (src/sources/mcp/sdk.ts):
   // the SDK is no dependency of the package. zod stays the app's own.
   await build({
     configFile: false,
@@ -38,15 +38,15 @@ if (process.argv[2] !== 'script-tag') {
     publicDir: false,
     logLevel: 'warn',
     build: {
-      outDir: 'dist/esm/mcp',
+      outDir: 'dist/esm/sources/mcp',
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      lib: { entry: 'src/mcp/sdk.ts', formats: ['es'], fileName: () => 'sdk.js' },
+      lib: { entry: 'src/sources/mcp/sdk.ts', formats: ['es'], fileName: () => 'sdk.js' },
       rolldownOptions: { external: (id) => id === 'zod' || id.startsWith('zod/'), output: { codeSplitting: false } },
     },
   });
-  rmSync(at('dist/esm/mcp/sdk.js.map'), { force: true });
+  rmSync(at('dist/esm/sources/mcp/sdk.js.map'), { force: true });
 }
 
 rmSync(at('dist/script-tag'), { recursive: true, force: true });

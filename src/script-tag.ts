@@ -20,5 +20,5 @@ export const { isModelCached, deleteCachedModel } = modelCacheWith(launch);
 export { z };
 export { listModels } from './model/list-models.js';
 export { tool, rawTool } from './tools/define-tool.js';
-export { hopCountIs, hasToolCall } from './agent/stop-conditions.js';
+export { hopCountIs, hasToolCall } from './run/stop-conditions.js';
 export * from './errors/index.js';

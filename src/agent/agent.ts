@@ -1,4 +1,8 @@
-// An agent: one model in one worker, and the chats kept for it.
+// The agent, src/agent/: what createAgent (create-agent.ts) gives an app,
+// one model in one worker and the chats kept for it (this module), and its
+// one-shot tasks (prompt.ts, loaded on demand). The top room of the page
+// side: it imports chat/ and all below; only the entries and tabagent/ai-sdk
+// import it.
 import { AgentClosedError, ChatClosedError, ChatNotFoundError, MissingToolsError } from '../errors/index.js';
 import type { ModelInfo } from '../shared/model.js';
 import type { ChatExport } from '../store/chat-export.js';
@@ -6,16 +10,16 @@ import { askToPersist, currentStorage, memoryStore, type StorageInfo } from '../
 import { listModels, type ListModelsOptions, type ModelListing } from '../model/list-models.js';
 import type { ChatRecord, ChatStore, ChatSummary } from '../store/records.js';
 import { TabSync } from '../store/tab-sync.js';
-import { Chat, type GenerateObjectOptions, type ObjectReply, type SendOptions } from './chat.js';
-import type { ObjectStream } from './object-stream.js';
+import { Chat } from '../chat/chat.js';
+import type { ObjectReply, ObjectStream } from '../chat/object-stream.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
-import type { Prompt } from './prompt.js';
+import type { GenerateObjectRequest, GenerateRequest, Prompt } from './prompt.js';
 
 export type { Prompt, PromptMessage } from './prompt.js';
 export type { ModelWarning } from '../model/agent-model.js';
-import { chatSettings, type ChatOptions } from './chat-options.js';
-import { ToolSet } from './tool-set.js';
-import { Emitter } from './events.js';
+import { chatSettings, type ChatOptions } from '../chat/chat-options.js';
+import { ToolSet } from '../calls/tool-set.js';
+import { Emitter } from '../shared/emitter.js';
 import type { AgentModel, ModelState, ModelStateChange, ModelWarning } from '../model/agent-model.js';
 import type { ModelOptions } from '../model/model-session.js';
 
@@ -23,12 +27,6 @@ export interface OpenChatOptions extends Omit<ChatOptions, 'system'> {
   /** Open even if the stored chat used tools not given here (their calls then come back to you). */
   allowMissingTools?: boolean;
 }
-
-/** `agent.generate`: a chat's options and a send's, and the conversation. Nothing is stored. */
-export type GenerateRequest = ChatOptions & Pick<SendOptions, 'signal' | 'returnToolRequests' | 'activeTools'> & Prompt;
-
-/** `agent.generateObject`: the conversation, the schema, and the chat settings that matter for one answer. */
-export type GenerateObjectRequest<T> = Omit<GenerateObjectOptions<T>, 'prompt'> & Pick<ChatOptions, 'system' | 'grammar' | 'context'> & Prompt;
 
 /** How a model is loaded: everything of createAgent's model options but the model. */
 export interface LoadOptions extends Omit<ModelOptions, 'model'> {

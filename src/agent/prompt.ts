@@ -1,7 +1,9 @@
-// The conversation of a one-shot task (agent.generate, agent.generateObject):
-// checked, and turned into chat messages.
+// A one-shot task (agent.generate, agent.generateObject): its request, and
+// its conversation, checked and turned into chat messages.
 import { InvalidOptionsError } from '../errors/index.js';
 import type { ChatMessage } from '../shared/chat.js';
+import type { ChatOptions, SendOptions } from '../chat/chat-options.js';
+import type { GenerateObjectOptions } from '../chat/object-stream.js';
 
 /** A message of a one-shot conversation: text only. */
 export interface PromptMessage {
@@ -11,6 +13,12 @@ export interface PromptMessage {
 
 /** The conversation of a one-shot task: a prompt, or messages that end with the user's. */
 export type Prompt = { prompt: string; messages?: undefined } | { messages: PromptMessage[]; prompt?: undefined };
+
+/** `agent.generate`: a chat's options and a send's, and the conversation. Nothing is stored. */
+export type GenerateRequest = ChatOptions & Pick<SendOptions, 'signal' | 'returnToolRequests' | 'activeTools'> & Prompt;
+
+/** `agent.generateObject`: the conversation, the schema, and the chat settings that matter for one answer. */
+export type GenerateObjectRequest<T> = Omit<GenerateObjectOptions<T>, 'prompt'> & Pick<ChatOptions, 'system' | 'grammar' | 'context'> & Prompt;
 
 export function promptMessages(conversation: Prompt): PromptMessage[] {
   const { prompt, messages } = conversation;

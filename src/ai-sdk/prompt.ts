@@ -11,7 +11,7 @@
 // over there.
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput, SharedV4ProviderOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { InvalidOptionsError } from '../errors/index.js';
-import { DEFAULT_DENIAL } from '../agent/run-call.js';
+import { DEFAULT_DENIAL } from '../calls/run-call.js';
 import { toolCallsText } from '../protocol/write-calls.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
 import type { ModelInfo, ModelMessage } from '../shared/model.js';

@@ -13,7 +13,7 @@
 // - A handler's progress (`ctx.update`) is a transient data part,
 //   `data-tool-progress`, for `onData`.
 import type { UIMessageChunk } from 'ai';
-import type { StreamPart } from '../agent/chat-stream.js';
+import type { StreamPart } from '../run/chat-stream.js';
 import type { Reply } from '../shared/chat.js';
 
 type Enqueue = (chunk: UIMessageChunk) => void;

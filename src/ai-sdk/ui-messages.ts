@@ -4,8 +4,8 @@
 // live run streams (ui-chunks.ts), so a chat reopened after a reload shows
 // as it did while it ran.
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import type { Chat } from '../agent/chat.js';
-import type { StreamPart } from '../agent/chat-stream.js';
+import type { Chat } from '../chat/chat.js';
+import type { StreamPart } from '../run/chat-stream.js';
 import type { ChatMessage, ToolCall } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';
 

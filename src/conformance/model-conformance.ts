@@ -4,7 +4,7 @@
 // context window. What passes here is a request WebLLM would take and output
 // the model could write under the grammar.
 import { z } from 'zod';
-import type { ChatOptions } from '../agent/chat-options.js';
+import type { ChatOptions } from '../chat/chat-options.js';
 import { codecs } from '../protocol/codecs.js';
 import { convTemplate, replyReasoning } from '../protocol/conv-templates.js';
 import { modelEntry, type ModelEntry } from '../protocol/model-table.js';

@@ -1,31 +1,11 @@
-// A GGUF model as an app names one: a short id from the curated list, or the
-// file itself (by URL, or a Blob the person picked). It runs on the CPU with
-// wllama (llama.cpp in WebAssembly), in any current browser.
+// A GGUF model as an app names one (gguf-name.ts), resolved to what the
+// worker loads: a short id from the curated list, or the file itself (by
+// URL, or a Blob the person picked). It runs on the CPU with wllama
+// (llama.cpp in WebAssembly), in any current browser.
 import { InvalidOptionsError } from '../errors/index.js';
 import { MAX_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
 import { GGUF_CATALOG, ggufUrl, type GgufCatalogEntry } from './gguf-catalog.js';
-import { ggufModelId, isGgufModel } from './gguf-name.js';
-
-/** A GGUF model for the CPU engine (wllama). */
-export interface GgufModel {
-  /** The file: a curated id, its URL (a Hugging Face `resolve` URL, or any URL the page may fetch), or a Blob/File. */
-  gguf: string | URL | Blob;
-  /** Its name in `agent.model` and events; default: the file's name. */
-  id?: string;
-  /**
-   * Tokens the KV cache holds (prompt and reply); default: the model's trained
-   * window, at most 4096. Capped at the trained window and at what fits in
-   * WebAssembly's memory beside the weights; `agent.model.contextWindow` says
-   * what was used. Memory grows with it.
-   */
-  contextSize?: number;
-  /** CPU threads; default: half the cores where the page is cross-origin isolated (COOP/COEP), else 1. */
-  threads?: number;
-  /** The model writes a think block unless thinking is off (default: Qwen3's family does). */
-  thinks?: boolean;
-  /** A Jinja chat template in place of the GGUF's own `tokenizer.chat_template`. */
-  chatTemplate?: string;
-}
+import { ggufModelId, isGgufModel, type GgufModel } from './gguf-name.js';
 
 /** The curated entry for a short id, if it is one. */
 export function ggufEntry(id: unknown): GgufCatalogEntry | undefined {

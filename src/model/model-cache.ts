@@ -4,8 +4,7 @@
 import { startWorker, type WorkerLauncher } from './open-worker.js';
 import { WorkerConnection } from './worker-connection.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
-import type { GgufModel } from './gguf-model.js';
-import { namesGguf } from './gguf-name.js';
+import { namesGguf, type GgufModel } from './gguf-name.js';
 import { InvalidOptionsError } from '../errors/index.js';
 import type { CachedModelSource } from '../rpc/worker-protocol.js';
 

@@ -12,8 +12,7 @@ import { isModelFamily, MODEL_FAMILIES, type ModelFamily } from '../shared/tool-
 import type { ModelSpec } from '../rpc/worker-protocol.js';
 import { scriptFor, type ScriptedModel } from './scripted-model.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
-import type { GgufModel } from './gguf-model.js';
-import { ggufModelId, namesGguf } from './gguf-name.js';
+import { ggufModelId, namesGguf, type GgufModel } from './gguf-name.js';
 
 export interface ModelOptions {
   /**

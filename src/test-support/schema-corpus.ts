@@ -1,5 +1,5 @@
 // Tool input schemas as servers write them, for the tests that check no
-// schema can break a run (src/mcp/schema-corpus.test.ts). Each is the shape a
+// schema can break a run (src/sources/schema-corpus.test.ts). Each is the shape a
 // real producer emits, with a valid argument object for it. Where they come
 // from:
 // - zod 4's toJSONSchema (this repo's devDependency), as the MCP TypeScript SDK
