@@ -19,10 +19,9 @@ import { FAKE_SPEC } from '../model/scripted-model.js';
 import { localAgent, localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
 import { EngineHost } from '../worker/engine-host.js';
+import { toolResults as results } from '../test-support/tool-results.js';
 
 const add = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b });
-const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
-
 describe('the model’s output', () => {
   it('M6: several calls, some valid, some not: each judged on its own, results in call order', async () => {
     const turn = [

@@ -4,9 +4,7 @@ import { isToolTimeoutError } from '../errors/index.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { localChat } from '../test-support/local-chat.js';
 import { tool } from '../tools/define-tool.js';
-
-/** What the model read of each result, in the order it read them. */
-const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
+import { toolResults as results } from '../test-support/tool-results.js';
 
 const remove = (run = vi.fn(() => 'deleted')) => ({
   ...tool({ name: 'delete_file', description: 'Delete', input: z.object({ path: z.string() }), destructive: true, needsApproval: true, run }),

@@ -1,7 +1,7 @@
 // The boundary the worker's engines share, reduced to what tabagent uses.
 // WebLLM and the fake model take the conversation and apply their
 // conversation template themselves; wllama takes the whole prompt, rendered
-// with the model's own chat template (protocol/template-prompt.ts).
+// with the model's own chat template (worker/template-prompt.ts).
 import type { FinishReason, ModelUsage } from '../shared/model.js';
 import type { EngineMessage, ResponseFormat } from '../shared/tool-protocol.js';
 

@@ -2,7 +2,7 @@
 // Kept thin: check the browser, fetch and cache the GGUF, load it, complete
 // prompts under a GBNF grammar, interrupt, and translate wllama's errors.
 // The prompt is rendered before it gets here, with the GGUF's own chat
-// template (protocol/template-prompt.ts); calls are read by tabagent's codec
+// template (worker/template-prompt.ts); calls are read by tabagent's codec
 // for the family and constrained by tabagent's grammar, translated to GBNF.
 import { CacheManager, LogLevel, Wllama, WllamaAbortError, type RawCompletionChunk, type WllamaLogger } from '@wllama/wllama';
 import { isModelLoadError, ModelLoadError } from '../errors/index.js';

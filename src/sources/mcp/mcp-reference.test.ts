@@ -5,26 +5,20 @@ import { startReferenceServer, type ReferenceServer } from '../../../e2e/support
 import { toolCallText as call } from '../../testing/calls.js';
 import { localChat } from '../../test-support/local-chat.js';
 import { mcpTools } from './mcp-tools.js';
-import type { McpElicitation, McpServerTools } from './mcp-types.js';
+import type { McpElicitation } from './mcp-types.js';
+import { openedSources } from '../../test-support/opened-sources.js';
+import { toolResults as results } from '../../test-support/tool-results.js';
 
 let reference: ReferenceServer;
-const opened: McpServerTools[] = [];
-const open = async (...args: Parameters<typeof mcpTools>) => {
-  const tools = await mcpTools(...args);
-  opened.push(tools);
-  return tools;
-};
+const { open, closeAll } = openedSources(mcpTools);
 
 beforeAll(async () => {
   reference = await startReferenceServer();
 }, 20_000);
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((t) => t.close()));
+  await closeAll();
 });
 afterAll(() => reference.close());
-
-/** What the model read of each result, in order. */
-const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
 
 describe('the reference server', () => {
   it('restarted (it answers the old session HTTP 400): refresh() and calls get a new session', async () => {

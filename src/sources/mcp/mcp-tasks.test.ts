@@ -7,21 +7,17 @@ import { MemoryChatStore } from '../../store/memory-chat-store.js';
 import { toolCallText as call } from '../../testing/calls.js';
 import { localAgent, localChat } from '../../test-support/local-chat.js';
 import { mcpTools } from './mcp-tools.js';
-import type { McpServerTools } from './mcp-types.js';
+import { openedSources } from '../../test-support/opened-sources.js';
+import { toolResults as results } from '../../test-support/tool-results.js';
 
 let server: McpTaskServer;
-const opened: McpServerTools[] = [];
-const open = async (...args: Parameters<typeof mcpTools>) => {
-  const tools = await mcpTools(...args);
-  opened.push(tools);
-  return tools;
-};
+const { open, closeAll } = openedSources(mcpTools);
 
 beforeAll(async () => {
   server = await startMcpTaskServer();
 });
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((t) => t.close()));
+  await closeAll();
   server.control('reset');
 });
 afterAll(() => server.close());
@@ -32,8 +28,6 @@ async function tabClosed(store: MemoryChatStore, chatId: string): Promise<Memory
   await disk.insert({ record: (await store.get(chatId))!, messages: await store.messages(chatId) });
   return disk;
 }
-
-const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
 
 // Real servers and a worker thread on a shared 2-core machine: minutes are not the point, a generous bound is.
 describe('tools called as tasks', { timeout: 20_000 }, () => {

@@ -8,27 +8,20 @@ import { toolCallText as call } from '../../testing/calls.js';
 import { localChat } from '../../test-support/local-chat.js';
 import { tool } from '../../tools/define-tool.js';
 import { mcpTools } from './mcp-tools.js';
-import type { McpServerTools } from './mcp-types.js';
+import { openedSources } from '../../test-support/opened-sources.js';
+import { toolResults as results } from '../../test-support/tool-results.js';
 
 let server: McpTestServer;
-const opened: McpServerTools[] = [];
-const open = async (...args: Parameters<typeof mcpTools>) => {
-  const tools = await mcpTools(...args);
-  opened.push(tools);
-  return tools;
-};
+const { open, closeAll } = openedSources(mcpTools);
 
 beforeAll(async () => {
   server = await startMcpTestServer();
 });
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((t) => t.close()));
+  await closeAll();
   server.control('reset');
 });
 afterAll(() => server.close());
-
-/** What the model read of each result, in order. */
-const results = (last: string) => last.split('</tool_response>').filter((b) => b.includes('<tool_response>')).map((b) => b.split('<tool_response>\n')[1]!.trim());
 
 describe('mcpTools', () => {
   it('offers the server’s tools with its own schemas, names and hints', async () => {
