@@ -1,5 +1,7 @@
 // One pass over the model's output that both streams the visible text and
 // collects the calls, so what streams and what the final reply says agree.
+// One file (over 300 lines) because it is one state machine: its states read
+// each other's buffers, and split apart they would agree only by convention.
 // Where a call may start comes from the CallFormat, as the grammar's does.
 //
 // Rules (FAULTS M2, M8):

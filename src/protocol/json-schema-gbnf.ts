@@ -1,7 +1,8 @@
 // JSON Schema as GBNF, accepting what xgrammar 0.1.27's `json_schema` and
 // `qwen_xml_parameter` formats accept (structural tags compile schemas with
 // any whitespace, separators `,` and `:`, strict mode), so a reply is
-// constrained alike on WebLLM and on wllama. What follows xgrammar:
+// constrained alike on WebLLM and on wllama. One file (over 300 lines): one
+// recursive translation whose rules refer to each other. What follows xgrammar:
 // - keywords are read in its order of precedence: $ref, const, enum,
 //   anyOf/oneOf, allOf, type; then properties…, then items…; else any value;
 // - strict mode: an object admits only its `properties` unless

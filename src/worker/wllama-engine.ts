@@ -1,6 +1,8 @@
 // The only module that imports wllama (llama.cpp in WebAssembly, on the CPU).
 // Kept thin: check the browser, fetch and cache the GGUF, load it, complete
 // prompts under a GBNF grammar, interrupt, and translate wllama's errors.
+// One file (over 300 lines) so that wllama is imported by one module only,
+// and its loader stays one chunk of the worker.
 // The prompt is rendered before it gets here, with the GGUF's own chat
 // template (worker/template-prompt.ts); calls are read by tabagent's codec
 // for the family and constrained by tabagent's grammar, translated to GBNF.
