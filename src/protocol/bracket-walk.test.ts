@@ -1,92 +1,86 @@
-// Where call text ends and how it splits, over the strings and brackets the
-// call formats write: JSON as small models write it, and Python literals.
 import { describe, expect, it } from 'vitest';
-import { endOfGroup, MODEL_JSON, NOT_FOUND, PYTHON, splitTopLevel } from './bracket-walk.js';
+import { MODEL_JSON, NOT_FOUND, PYTHON_LITERALS, endOfGroup, splitTopLevel } from './bracket-walk.js';
+
+/** The group endOfGroup finds at the start of `text`, or null. */
+function groupAt(text: string, syntax = MODEL_JSON): string | null {
+  const end = endOfGroup(text, 0, syntax);
+  return end === NOT_FOUND ? null : text.slice(0, end);
+}
 
 describe('endOfGroup', () => {
-  it.each([
-    ['a flat object', '{"a": 1} tail', 8],
-    ['nested brackets', '{"a": [1, {"b": 2}]}, next', 20],
-    ['a closer inside a string', '{"a": "}]"} tail', 11],
-    ['an escaped double quote', '{"a": "say \\"}\\" ok"}x', 21],
-    ['an escaped backslash before the closing quote', '{"a": "\\\\"}x', 11],
-    ['a single-quoted string', "{'a': '}'}x", 10],
-    ['a single quote inside double quotes', '{"a": "it\'s }"}x', 15],
-    ['a double quote inside single quotes', "{'a': 'say \"}'}x", 15],
-  ])('finds the end of %s in model JSON', (_, text, end) => {
-    expect(endOfGroup(text, 0, MODEL_JSON)).toBe(end);
-    expect(text.slice(0, end).endsWith('}')).toBe(true);
+  it('ends at the bracket that closes the first one, whatever follows', () => {
+    expect(groupAt('{"a": {"b": [1, 2]}} and more {')).toBe('{"a": {"b": [1, 2]}}');
+    expect(groupAt('[{"a": 1}, {"b": 2}]; [')).toBe('[{"a": 1}, {"b": 2}]');
   });
 
-  it('starts at `from`, or at the first opener after it', () => {
-    expect(endOfGroup('x = {"a": 1}', 0, MODEL_JSON)).toBe(12);
-    expect(endOfGroup('{"a": 1} {"b": 2}', 8, MODEL_JSON)).toBe(17);
+  it('starts where it is told', () => {
+    const text = '<tool_call>\n{"name": "f"}\n</tool_call>';
+    expect(endOfGroup(text, text.indexOf('{'), MODEL_JSON)).toBe(text.indexOf('}') + 1);
   });
 
-  it('ends a Python call list over parentheses, brackets and braces', () => {
-    const text = '[f(a=(1, 2), b={"k": [3]}), g(c=\'),\')] trailing';
-    expect(endOfGroup(text, 0, PYTHON)).toBe(text.indexOf(' trailing'));
+  it('leaves brackets inside strings alone, in either quote style', () => {
+    expect(groupAt('{"a": "}]"} tail')).toBe('{"a": "}]"}');
+    expect(groupAt("{'a': '}]'} tail")).toBe("{'a': '}]'}");
   });
 
-  it('takes parentheses as text in JSON', () => {
-    expect(endOfGroup('{"a": (}', 0, MODEL_JSON)).toBe(8);
+  it('reads one quote style inside the other as plain text', () => {
+    expect(groupAt(`{"a": "it's }"} tail`)).toBe(`{"a": "it's }"}`);
+    expect(groupAt(`{'a': 'say "}" now'} tail`)).toBe(`{'a': 'say "}" now'}`);
   });
 
-  it.each([
-    ['an open group', '{"a": [1, 2]'],
-    ['an unterminated string', '{"a": "}]'],
-    ['an escape as the last character', '{"a": "\\'],
-    ['no group at all', 'plain text'],
-    ['nothing', ''],
-  ])('reports %s as not found', (_, text) => {
-    expect(endOfGroup(text, 0, MODEL_JSON)).toBe(NOT_FOUND);
-    expect(endOfGroup(text, 0, PYTHON)).toBe(NOT_FOUND);
+  it('knows escaped quotes and escaped backslashes', () => {
+    expect(groupAt('{"a": "x\\"}"} tail')).toBe('{"a": "x\\"}"}');
+    expect(groupAt('{"p": "C:\\\\"} tail')).toBe('{"p": "C:\\\\"}');
+    expect(groupAt("['it\\'s ]'] tail", PYTHON_LITERALS)).toBe("['it\\'s ]']");
   });
 
-  it('reports a closer that does not match its opener as not found with matched pairs', () => {
-    expect(endOfGroup('[f(a=1]', 0, PYTHON)).toBe(NOT_FOUND);
-    expect(endOfGroup('[f(a=1]) ]', 0, PYTHON)).toBe(NOT_FOUND);
-    expect(endOfGroup(')[f()]', 0, PYTHON)).toBe(NOT_FOUND);
+  it('has not found the end while the group is open', () => {
+    expect(endOfGroup('{"a": {"b": 1}', 0, MODEL_JSON)).toBe(NOT_FOUND);
+    expect(endOfGroup('', 0, MODEL_JSON)).toBe(NOT_FOUND);
   });
 
-  it('lets any closer close the innermost group with counted pairs', () => {
-    expect(endOfGroup('{"a": [1}}', 0, MODEL_JSON)).toBe(10);
+  it('has not found the end inside an unterminated string, closers and all', () => {
+    expect(endOfGroup('{"a": "}]', 0, MODEL_JSON)).toBe(NOT_FOUND);
+    expect(endOfGroup('[f(a="))]', 0, PYTHON_LITERALS)).toBe(NOT_FOUND);
+    // The last quote is escaped, so the string is still open.
+    expect(endOfGroup('{"a": "x\\"}', 0, MODEL_JSON)).toBe(NOT_FOUND);
+  });
+
+  it('counts parentheses in Python literals, not in JSON', () => {
+    expect(groupAt('[f(a=(1, 2)), g()] tail', PYTHON_LITERALS)).toBe('[f(a=(1, 2)), g()]');
+    expect(groupAt('{"face": :)} tail')).toBe('{"face": :)}');
+  });
+
+  it('in Python literals, a bracket closing the wrong group is never found to end, whatever comes after', () => {
+    expect(endOfGroup('[f(a=1]', 0, PYTHON_LITERALS)).toBe(NOT_FOUND);
+    expect(endOfGroup('[f(a=1])]', 0, PYTHON_LITERALS)).toBe(NOT_FOUND);
+    expect(endOfGroup(')[f()]', 0, PYTHON_LITERALS)).toBe(NOT_FOUND);
+  });
+
+  it('in JSON, a wrong closer closes one level, left for the repairing reader', () => {
+    expect(groupAt('{"a": [1}} tail')).toBe('{"a": [1}}');
   });
 });
 
 describe('splitTopLevel', () => {
-  it('splits only outside strings and brackets, keeping pieces as written', () => {
-    expect(splitTopLevel(`a=1, b=[1, 2], c={"x": (3, 4)}, d="p, q", e='r, "s'`, ',', PYTHON)).toEqual([
-      'a=1',
-      ' b=[1, 2]',
-      ' c={"x": (3, 4)}',
-      ' d="p, q"',
-      ` e='r, "s'`,
-    ]);
+  it('cuts at commas outside brackets, untrimmed', () => {
+    expect(splitTopLevel('f(a=1, b=[2, 3]), g(c={"d": 4, "e": 5})', PYTHON_LITERALS)).toEqual(['f(a=1, b=[2, 3])', ' g(c={"d": 4, "e": 5})']);
   });
 
-  it('keeps escaped quotes inside their string', () => {
-    expect(splitTopLevel(`a="x\\", y", b='\\', z'`, ',', PYTHON)).toEqual([`a="x\\", y"`, ` b='\\', z'`]);
+  it('leaves commas inside strings alone, in either quote style and past escaped quotes', () => {
+    expect(splitTopLevel(`a="x, y", b='it"s, fine', c="q\\", r"`, PYTHON_LITERALS)).toEqual([`a="x, y"`, ` b='it"s, fine'`, ` c="q\\", r"`]);
   });
 
-  it('keeps empty pieces', () => {
-    expect(splitTopLevel(',a,,b,', ',', PYTHON)).toEqual(['', 'a', '', 'b', '']);
-    expect(splitTopLevel('', ',', PYTHON)).toEqual(['']);
+  it('keeps the empty pieces around stray commas for the caller to judge', () => {
+    expect(splitTopLevel(',a,,b,', PYTHON_LITERALS)).toEqual(['', 'a', '', 'b', '']);
+    expect(splitTopLevel('', PYTHON_LITERALS)).toEqual(['']);
   });
 
-  it('leaves an unterminated string, and what follows it, in the last piece', () => {
-    expect(splitTopLevel('a=1, b="x, c=2', ',', PYTHON)).toEqual(['a=1', ' b="x, c=2']);
+  it('keeps the rest in one piece after an unterminated string', () => {
+    expect(splitTopLevel('a=1, b="x, c=2', PYTHON_LITERALS)).toEqual(['a=1', ' b="x, c=2']);
   });
 
-  it('does not split inside an unclosed bracket', () => {
-    expect(splitTopLevel('a=[1, 2', ',', PYTHON)).toEqual(['a=[1, 2']);
-  });
-
-  it('splits on a separator longer than one character', () => {
-    expect(splitTopLevel('{"a": "; "}; {"b": 1}', '; ', MODEL_JSON)).toEqual(['{"a": "; "}', '{"b": 1}']);
-  });
-
-  it('refuses an empty separator', () => {
-    expect(() => splitTopLevel('a', '', PYTHON)).toThrow(/separator is empty/);
+  it('splits on another separator when told', () => {
+    expect(splitTopLevel('{"a": 1; "b"}; {"c": 2}', MODEL_JSON, ';')).toEqual(['{"a": 1; "b"}', ' {"c": 2}']);
   });
 });

@@ -53,4 +53,3 @@ function withArguments(name: string, raw: JsonValue | undefined): ParsedCall {
 export function guessName(text: string): string {
   return [...text.matchAll(/"name"\s*:\s*"([^"\\]{1,200})"/g)].at(-1)?.[1] ?? '';
 }
-

@@ -1,7 +1,7 @@
 // Hermes / Qwen2.5 / Qwen3 calls: `<tool_call>\n{"name": …, "arguments": …}\n</tool_call>`,
 // one block per call, anywhere in the reply (Qwen's template, NousResearch's
 // Hermes format). Qwen2.5-Coder sometimes writes `<tools>…</tools>` instead.
-import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { MODEL_JSON, endOfGroup } from '../bracket-walk.js';
 import { guessName, readCallJson } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 

@@ -1,6 +1,6 @@
 // Call lists written as JSON objects one after another (`{…}; {…}`) or in a
 // JSON array (`[{…}, {…}]`): the shared reading for Llama, Mistral and Phi-4-mini.
-import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { MODEL_JSON, endOfGroup } from '../bracket-walk.js';
 import { readCallJson } from '../call-json.js';
 import type { ReadCalls } from '../types.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';

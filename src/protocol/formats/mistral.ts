@@ -5,7 +5,7 @@
 //   call; seen as `[TOOL_CALLS]name{…}` where [ARGS] decodes to nothing.
 // Both are read whichever the model writes; the grammar writes its own.
 import { isJsonObject } from '../../shared/json.js';
-import { endOfGroup, MODEL_JSON } from '../bracket-walk.js';
+import { MODEL_JSON, endOfGroup } from '../bracket-walk.js';
 import { guessName, parseModelJson } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 import type { ToolDeclaration } from '../../shared/tool-protocol.js';

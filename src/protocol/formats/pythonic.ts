@@ -1,7 +1,7 @@
 // Llama 3.2's pythonic calls: `[get_weather(location="Boston", days=2), get_time()]`.
 // Values are Python literals, read with the same repairing JSON reader.
 import type { JsonObject } from '../../shared/json.js';
-import { endOfGroup, NOT_FOUND, PYTHON, splitTopLevel } from '../bracket-walk.js';
+import { PYTHON_LITERALS, endOfGroup, splitTopLevel } from '../bracket-walk.js';
 import { parseModelJson } from '../call-json.js';
 import type { ReadCalls } from '../types.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
@@ -15,18 +15,17 @@ export function isPythonicList(rest: string): 'yes' | 'no' | 'maybe' {
 }
 
 /**
- * Index just past the list at the start of `text`; NOT_FOUND while it is
- * open, and also when a bracket closes the wrong group: such a list can never
- * be read, and it runs to the end of the reply (then reported malformed, with
- * none of it shown).
+ * Index just past the list, -1 while it is open, and also when a bracket
+ * closes the wrong group: such a list can never be read, and it runs to the
+ * end of the reply (then reported malformed, with none of it shown).
  */
 export function endOfPythonic(text: string): number {
-  return endOfGroup(text, 0, PYTHON);
+  return endOfGroup(text, 0, PYTHON_LITERALS);
 }
 
-/** The comma-separated items of a list or an argument list, trimmed, empty ones dropped. */
+/** The items of a call list or an argument list: split on commas outside brackets and quotes. */
 function items(text: string): string[] {
-  return splitTopLevel(text, ',', PYTHON)
+  return splitTopLevel(text, PYTHON_LITERALS)
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
@@ -49,7 +48,7 @@ export function readCall(text: string): ParsedCall {
 
 export function readPythonic(text: string): ReadCalls {
   const end = endOfPythonic(text);
-  if (end === NOT_FOUND || text.slice(end).trim() !== '') return { calls: [], broken: true };
+  if (end < 0 || text.slice(end).trim() !== '') return { calls: [], broken: true };
   const calls: ParsedCall[] = [];
   for (const part of items(text.slice(1, end - 1))) {
     calls.push(readCall(part));
