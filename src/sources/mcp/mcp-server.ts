@@ -17,6 +17,7 @@
 import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from './sdk.js';
 import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../../errors/index.js';
 import { untilAborted } from '../../shared/until-aborted.js';
+import { wait } from '../../shared/wait.js';
 import { checkCallOptions } from '../../tools/define-tool.js';
 import { toToolName } from '../../tools/tool-names.js';
 import type { Tool } from '../../tools/types.js';
@@ -197,7 +198,7 @@ class McpServer implements McpServerTools, ToolCaller {
       let task = started.status ? started : undefined;
       let said = started.statusMessage;
       while (!task || task.status === 'working') {
-        if (task) await sleep(Math.min(Math.max(task.pollInterval ?? 1000, 50), 5000), signal);
+        if (task) await wait(Math.min(Math.max(task.pollInterval ?? 1000, 50), 5000), signal);
         try {
           task = await this.#onSession((client) => client.request({ method: 'tasks/get', params: { taskId } }, specTypeSchemas.GetTaskResult, { signal, timeout }), signal);
         } catch (error) {
@@ -335,12 +336,4 @@ class TaskGone extends Error {
     super(message, { cause });
     if (ProtocolError.isInstance(cause)) this.rpcCode = cause.code;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal.throwIfAborted();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }
