@@ -101,7 +101,7 @@ class McpServer implements McpServerTools, ToolCaller {
       const { detail, httpStatus } = failureOf(error);
       throw new McpConnectionError({ serverUrl: this.url, detail, httpStatus, unauthorized: httpStatus === 401, cause: error });
     }
-    await this.#authProvider?.signedIn();
+    await this.#authProvider?.connected();
     const info = client.getServerVersion();
     this.server = { name: info?.name ?? '', version: info?.version ?? '' };
     this.instructions = client.getInstructions();
@@ -138,7 +138,7 @@ class McpServer implements McpServerTools, ToolCaller {
   async call(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     try {
       // The SDK's own timeout only backs up the tool's (which aborts the signal first).
-      return await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal);
+      return await this.#answered(await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     }
@@ -168,7 +168,7 @@ class McpServer implements McpServerTools, ToolCaller {
         void this.#cancelTask(task.taskId);
         throw error;
       }
-      return await this.#awaitTask(task, options);
+      return await this.#answered(await this.#awaitTask(task, options));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     } finally {
@@ -182,7 +182,7 @@ class McpServer implements McpServerTools, ToolCaller {
     }
     this.#taskProgress.set(kept.progressToken, options.onprogress);
     try {
-      return await this.#awaitTask({ taskId: kept.taskId }, options);
+      return await this.#answered(await this.#awaitTask({ taskId: kept.taskId }, options));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     } finally {
@@ -216,6 +216,15 @@ class McpServer implements McpServerTools, ToolCaller {
     }
   }
 
+  /**
+   * The server answered a call: with tabagent's OAuth, the sign-ins it asked
+   * for did their job. Bookkeeping only: it never costs the call its result.
+   */
+  async #answered(result: CallToolResult): Promise<CallToolResult> {
+    await this.#authProvider?.called().catch(() => undefined);
+    return result;
+  }
+
   /** Best effort: the server is told to stop the task. */
   async #cancelTask(taskId: string): Promise<void> {
     await this.#client?.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, { timeout: 10_000 }).catch(() => undefined);
@@ -223,7 +232,8 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #callError(name: string, error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted) return signal.reason;
-    if (isMcpToolError(error)) return error;
+    // No sign-in will help (MCP_AUTH_FAILED, 'attempts'): said as such, not as one more failed call.
+    if (isMcpToolError(error) || isMcpAuthError(error)) return error;
     if (this.#closed) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
     if (error instanceof TaskGone) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'protocol', detail: error.message, ...(error.rpcCode !== undefined ? { rpcCode: error.rpcCode } : {}), cause: error.cause });
     return new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
