@@ -10,6 +10,8 @@
 // - a server that forgot the session (it restarted, or expired it: HTTP 404
 //   as the spec asks, 400 as the reference server answers) gets one new
 //   session and the call once more: the request never ran. refresh() too;
+// - with `oauth`, a server whose last sign-ins never made its calls go
+//   through is not sent the page again: McpAuthError ('attempts');
 // - anything else the SDK throws becomes McpToolError ('protocol' or
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
