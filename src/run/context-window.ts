@@ -234,6 +234,8 @@ export function toModelMessage(message: ChatMessage): ModelMessage {
     case 'user':
       return { role: 'user', content: message.content };
     case 'assistant':
+      // A turn this engine did not write is data, whatever its raw says: the worker writes it from its text and calls.
+      if (message.foreign) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.
