@@ -75,6 +75,20 @@ describe('a turn the model never wrote is data', () => {
     expectSameMarkup(runs[0]!, runs[1]!);
   }, TIMEOUT);
 
+  it('an imported turn takes the room in the context window of what the model reads, not of its raw', async () => {
+    const { agent: writer } = await localAgent(['Sure.']);
+    const written = await writer.newChat();
+    await written.send('hi');
+    const file = await writer.exportChat(written.id);
+    // A raw far longer than the window, which the model never reads, and no count of its tokens.
+    const { tokens: _, ...turn } = file.messages[1] as Extract<(typeof file.messages)[1], { role: 'assistant' }>;
+    file.messages[1] = { ...turn, raw: 'word '.repeat(20_000) };
+    const { agent, fake } = await localAgent(['ok']);
+    const chat = await agent.openChat((await agent.importChat(file)).id);
+    await chat.send('next');
+    expect(fake.requests[0]!.prompt).toContain('<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\nSure.<|im_end|>');
+  }, TIMEOUT);
+
   it('a chat this store wrote: the model’s turn goes back as it wrote it, after a reopen too (KV cache reuse)', async () => {
     const raw = `Let me look. ${toolCallText('look_up', { q: 'Paris' })}`;
     const { agent, fake, requests } = await localAgent([raw, 'Sunny.', 'ok']);

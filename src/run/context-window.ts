@@ -205,6 +205,8 @@ export class ContextWindow {
       case 'user':
         return countTokens(message.content) + MESSAGE_OVERHEAD;
       case 'assistant':
+        // A foreign turn is read as its text and calls (toModelMessage), whatever its raw and its count say.
+        if (message.foreign) return countTokens(message.text) + sum(message.toolCalls.map((c) => countTokens(`${c.name} ${JSON.stringify(c.arguments)}`))) + MESSAGE_OVERHEAD;
         return (message.tokens ?? countTokens(message.raw)) + MESSAGE_OVERHEAD;
       case 'tool':
         return sum(this.#results(message).map((r) => countTokens(r.content) + MESSAGE_OVERHEAD));
