@@ -115,6 +115,20 @@ describe('the AI SDK’s history: only tabagent’s own raw is markup', () => {
     return { prompt: fake.requests[0]!.prompt, request: requests[0]! };
   }
 
+  it('tabagent’s own reply, kept by the app and given back in a later call, still goes back as written (KV cache reuse)', async () => {
+    const requests: ModelRequest[] = [];
+    const raw = `Let me look. ${toolCallText('look_up', { q: 'Paris' })}`;
+    const fake = fakeModel([raw, 'Sunny.']);
+    const provider = createTabAgentWith(inThreadStarter(async () => recording(await localModel(fake), requests)))();
+    const first: SdkMessage[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const step = await generateText({ model: provider(fake), system: 'You help.', messages: first, tools: { look_up } });
+    // Another language model of the same provider: the raws are the provider's, as the worker and its cache are.
+    await generateText({ model: provider(fake), system: 'You help.', messages: [...first, ...step.response.messages, { role: 'tool', content: [{ type: 'tool-result', toolCallId: step.toolCalls[0]!.toolCallId, toolName: 'look_up', output: { type: 'json', value: 'sunny' } }] }], tools: { look_up } });
+    provider.close();
+    expect(requests[1]!.messages[1]).toEqual({ role: 'assistant', raw });
+    expect(fake.requests[1]!.reusedCache).toBe(true);
+  }, TIMEOUT);
+
   it('another model’s reply: its text and its calls’ inputs are data', async () => {
     const history = (text: string): SdkMessage[] => [
       { role: 'user', content: 'Look it up.' },
