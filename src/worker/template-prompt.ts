@@ -18,8 +18,11 @@
 // prompted models do: the codec writes the declarations into the system
 // message and the results into a user turn.
 //
-// Either way every text but the system prompt is escaped first
-// (protocol/escape-control-tokens.ts): the template writes the markup, nothing else does.
+// Either way every text but the app's system prompt and the model's own turns
+// is escaped first, and a turn the model did not write is written from its
+// escaped text and calls in the family's format, then placed like the
+// model's own (protocol/escape-control-tokens.ts): the template writes the
+// markup, nothing else does.
 //
 // A chat stores histories a strict template refuses: a send that failed keeps
 // the person's message, so two user messages follow each other; results of
@@ -33,9 +36,9 @@
 import { Template } from '@huggingface/jinja';
 import { ChatTemplateError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
-import { asData } from '../protocol/escape-control-tokens.js';
+import { asData, type RenderMessage } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
-import type { ModelMessage, ModelRequest } from '../shared/model.js';
+import type { ModelRequest } from '../shared/model.js';
 
 /** What a template is rendered with, besides the conversation. */
 export interface TemplateContext {
@@ -85,9 +88,9 @@ export class TemplatePrompt {
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
+  render(given: Pick<ModelRequest, 'system' | 'foreignSystem' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
-    const request = asData(given);
+    const request = asData(given, codec.family);
     const messages: TemplateMessage[] = [];
     const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
     /** A user turn follows the one before it where the template wants no two in a row. */
@@ -215,7 +218,7 @@ function placeholder(secret: string, turn: number): string {
  * the conversation's running count of results, which names each (the same in
  * every render of a prefix).
  */
-function asTemplateMessages(message: ModelMessage, turn: string, nextResult: () => number): TemplateMessage[] {
+function asTemplateMessages(message: RenderMessage, turn: string, nextResult: () => number): TemplateMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content }];
   if (message.role === 'assistant') return [{ role: 'assistant', content: turn }];
   // One tool message per result: the template groups a turn's results as the model was trained to read them.
