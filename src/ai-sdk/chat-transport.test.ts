@@ -6,7 +6,7 @@ import { Chat as UiChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { isPendingToolCallsError } from '../errors/index.js';
+import { isMessageNotFoundError, isPendingToolCallsError } from '../errors/index.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
@@ -193,6 +193,20 @@ describe('going back to an earlier message (useChat regenerate({ messageId }) an
     expect(reloaded.error).toBeUndefined();
     expect(reloaded.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
     await reloadShowsThePage(agent, reloaded);
+    agent.close();
+  });
+
+  it('a message the stored chat does not hold (the page shows more than is stored) is a MessageNotFoundError, and nothing changes', async () => {
+    const { agent } = await localAgent(answers);
+    const transport = new TabAgentChatTransport({ agent });
+    const id = await transport.newChat();
+    const chat = new UiChat({ id, transport });
+    await chat.sendMessage({ text: 'Hi' });
+    const page: UIMessage[] = [...chat.messages, { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Never sent' }] }];
+    const error = await transport.sendMessages({ trigger: 'regenerate-message', chatId: id, messageId: 'u2', messages: page, abortSignal: undefined }).catch((e) => e);
+    expect(isMessageNotFoundError(error)).toBe(true);
+    expect(error).toMatchObject({ chatId: id, messageId: 'u2' });
+    expect((await transport.messages(id)).map(shown)).toEqual(chat.messages.map(shown));
     agent.close();
   });
 
