@@ -148,7 +148,7 @@ describe('going back to an earlier message (useChat regenerate({ messageId }) an
     await chat.sendMessage({ text: 'Hi' });
     await chat.sendMessage({ text: 'Weather?' });
     expect(chat.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Weather?'], ['step', 'text:1: re Weather?']]);
-    return { agent, chat };
+    return { agent, chat, transport };
   }
 
   /** The page, and the stored chat as a reload shows it, agree (the assistant messages' ids too: they are the stored runs'). */
@@ -207,6 +207,20 @@ describe('going back to an earlier message (useChat regenerate({ messageId }) an
     expect(isMessageNotFoundError(error)).toBe(true);
     expect(error).toMatchObject({ chatId: id, messageId: 'u2' });
     expect((await transport.messages(id)).map(shown)).toEqual(chat.messages.map(shown));
+    agent.close();
+  });
+
+  it('a page that shows what another tab changed since (an edit): its regenerate is a MessageNotFoundError, and the stored chat stays', async () => {
+    const { agent, chat, transport } = await twoExchanges();
+    const elsewhere = await agent.openChat(chat.id);
+    await elsewhere.edit(2, 'Time?');
+    const stored = async () => (await new TabAgentChatTransport({ agent }).messages(chat.id)).map(shown);
+    expect(await stored()).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
+    // The page's transport has caught up; the page still shows "Weather?", which the chat no longer holds.
+    await vi.waitFor(async () => expect((await transport.messages(chat.id)).map(shown)).toEqual(await stored()));
+    await chat.regenerate({ messageId: chat.messages[3]!.id });
+    expect(isMessageNotFoundError(chat.error)).toBe(true);
+    expect(await stored()).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
     agent.close();
   });
 

@@ -74,7 +74,7 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
     if (trigger === 'regenerate-message') return this.#regenerate(chat, messages, target, signal);
     const last = messages.at(-1);
     // sendMessage({ messageId }): the edited message is the last of useChat's.
-    if (last?.role === 'user' && target !== undefined) return edited(chat, storedUser(chat, messages, target), textOf(last), signal);
+    if (last?.role === 'user' && target !== undefined) return edited(chat, storedUser(chat, messages, target, true), textOf(last), signal);
     if (last?.role === 'user') {
       // The run's message will stand after the user message the send commits.
       return stream(chat, { messageId: messageId(chat.id, chat.messages.length + 1) }, [() => chat.sendStream(textOf(last), { signal })]);
@@ -131,14 +131,17 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
 
 /**
  * The stored index of the user message useChat's messages end with: the
- * n-th user message there is the chat's n-th. `target` names it in the error.
+ * n-th user message there is the chat's n-th. The page's user messages must
+ * say what the stored ones say (but the last, when the page edits it): else
+ * the page shows a chat another tab has changed since, and the message it
+ * names is not the stored chat's. `target` names it in the error.
  */
-function storedUser(chat: Chat, messages: readonly UIMessage[], target: string): number {
-  const n = messages.filter((m) => m.role === 'user').length;
-  let seen = 0;
-  const index = chat.messages.findIndex((m) => m.role === 'user' && ++seen === n);
-  if (index === -1) throw new MessageNotFoundError(chat.id, { messageId: target });
-  return index;
+function storedUser(chat: Chat, messages: readonly UIMessage[], target: string, edited = false): number {
+  const shown = messages.filter((m) => m.role === 'user');
+  const stored = chat.messages.flatMap((m, index) => (m.role === 'user' ? [{ index, text: m.content }] : []));
+  const agree = shown.length <= stored.length && shown.every((m, i) => (edited && i === shown.length - 1) || textOf(m) === stored[i]!.text);
+  if (!shown.length || !agree) throw new MessageNotFoundError(chat.id, { messageId: target });
+  return stored[shown.length - 1]!.index;
 }
 
 /** The user message at `index` edited to `text` (the same text: its answer again), and the run that answers it. */
