@@ -8,20 +8,20 @@ import type { ChatMessage } from '../shared/chat.js';
 import type { ChatCore } from './chat-run.js';
 import type { ChatState } from './chat-state.js';
 
-/** What a way back may land before: a user message (rewind, edit) or a model turn (regenerate). */
-type Landing = ChatMessage['role'];
+/** What a way back lands before: a user message (rewind, edit) or an answer, a model turn (regenerate). */
+type Landing = 'user' | 'assistant';
 
-/**
- * The message at `index`, checked for a way back that lands before it. Not
- * a tool result: its turn's calls would be waiting again.
- */
-export function rewindPoint(state: ChatState, index: unknown, option: string, allowed: readonly Landing[]): number {
-  const message = Number.isInteger(index) ? state.messages[index as number] : undefined;
-  if (!message) throw new MessageNotFoundError(state.id, { index: index as number });
+const KIND: Record<ChatMessage['role'], string> = { user: 'a user message', assistant: 'an answer (a model turn)', tool: 'a tool result' };
+
+/** `index`, checked for a way back that lands before the message there, which must be a `landing`. */
+export function rewindPoint(state: ChatState, index: unknown, option: string, landing: Landing): number {
+  if (typeof index !== 'number') throw new InvalidOptionsError(option, "must be a message's index in chat.messages (a number)");
+  const message = Number.isInteger(index) ? state.messages[index] : undefined;
+  if (!message) throw new MessageNotFoundError(state.id, { index });
   const pending = state.pendingToolCalls;
   if (pending.length) throw new PendingToolCallsError(pending);
-  if (!allowed.includes(message.role)) throw new InvalidOptionsError(option, `must be the index of ${allowed.map((role) => (role === 'user' ? 'a user message' : 'an answer (a model turn)')).join(' or ')}; message ${String(index)} is ${message.role === 'tool' ? 'a tool result' : message.role === 'user' ? 'a user message' : 'an answer'}`);
-  return index as number;
+  if (message.role !== landing) throw new InvalidOptionsError(option, `must be the index of ${KIND[landing]}; message ${index} is ${KIND[message.role]}`);
+  return index;
 }
 
 /** Drop the message at `index` and everything after it, in one write. */
@@ -29,7 +29,7 @@ export function rewindTo(core: ChatCore, index: number): Promise<void> {
   const { state } = core;
   return state.exclusive(
     async () => {
-      await state.rewind(rewindPoint(state, index, 'index', ['user']));
+      await state.rewind(rewindPoint(state, index, 'index', 'user'));
     },
     { catchUp: true },
   );

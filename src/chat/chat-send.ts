@@ -31,7 +31,7 @@ export function sendText(core: ChatCore, text: string, options: SendOptions, onP
   const { state } = core;
   return state.exclusive(async () => {
     options.signal?.throwIfAborted();
-    const kept = replace === undefined ? state.messages.length : rewindPoint(state, replace, 'index', ['user']);
+    const kept = replace === undefined ? state.messages.length : rewindPoint(state, replace, 'index', 'user');
     const pending = state.pendingToolCalls;
     if (pending.length) throw new PendingToolCallsError(pending);
     // Structured output: the tools stay declared (the prompt's prefix stays the chat's), no call can be made.
@@ -64,13 +64,8 @@ export function regenerateAnswer(core: ChatCore, options: SendOptions, from: num
   return state.exclusive(
     async () => {
       options.signal?.throwIfAborted();
-      let index: number;
-      if (from === undefined) {
-        if (state.messages.at(-1)?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
-        index = rewindPoint(state, state.messages.length - 1, 'from', ['assistant']);
-      } else {
-        index = rewindPoint(state, from, 'from', ['assistant']);
-      }
+      if (from === undefined && state.messages.at(-1)?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
+      const index = rewindPoint(state, from ?? state.messages.length - 1, 'from', 'assistant');
       const plan = planRun(core, options);
       await state.rewind(index);
       return runChat(core, options, plan, onPart);
