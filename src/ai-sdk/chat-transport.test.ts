@@ -2,11 +2,13 @@
 // wraps, from @ai-sdk/react), on stored tabagent chats with the strict fake
 // model in this thread. The same with React, a real worker, IndexedDB and a
 // reload of the page is in e2e/ai-sdk.spec.ts.
+import 'fake-indexeddb/auto';
 import { Chat as UiChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isMessageNotFoundError, isPendingToolCallsError } from '../errors/index.js';
+import { IdbChatStore } from '../store/idb-chat-store.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
@@ -141,8 +143,9 @@ describe('going back to an earlier message (useChat regenerate({ messageId }) an
   /** Each answer names the request it answers, so a new answer never looks like the old one. */
   const answers = (r: { turn: number; last: string }) => `${r.turn}: re ${r.last}`;
 
+  /** On IndexedDB (fake-indexeddb): a reload reads what the rewind wrote there. */
   async function twoExchanges() {
-    const { agent } = await localAgent(answers);
+    const { agent } = await localAgent(answers, await IdbChatStore.open(`transport-${Math.random()}`));
     const transport = new TabAgentChatTransport({ agent });
     const chat = new UiChat({ id: await transport.newChat(), transport });
     await chat.sendMessage({ text: 'Hi' });
