@@ -175,7 +175,7 @@ export class Agent extends Emitter<AgentEvents> {
     if (record.settings.foreignSystem) settings.foreignSystem = true;
     const messages = await this.store.messages(id);
     const chat = this.#track(
-      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started, awaiting: record.awaiting, kept: record.kept }),
+      new Chat({ id, title: record.title, version: record.version, rewound: record.rewound, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started, awaiting: record.awaiting, kept: record.kept }),
     );
     if (record.draft) await chat.recoverDraft();
     return chat;

@@ -53,10 +53,12 @@ export async function localChat(script: FakeScript, options: ChatOptions = {}, f
   return { chat, fake, store, commits: store.commits };
 }
 
-/** An agent on a given store (memory by default), with the fake model in this thread. */
-export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}) {
+/**
+ * An agent on a given store (memory by default), with the fake model in this
+ * thread. `sync`: a tab's, shared with another agent's (two tabs).
+ */
+export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}, sync = new TabSync(`test-${Math.random()}`, false)) {
   const fake = fakeModel(script, fakeOptions);
-  const sync = new TabSync(`test-${Math.random()}`, false);
   /** Every request the page sent the model, as the worker receives it (before any rendering). */
   const requests: ModelRequest[] = [];
   const slot = new AgentModel(inThreadStarter(async (options) => recording(await localModel(typeof options.model === 'object' && FAKE_SPEC in options.model ? (options.model as FakeModel) : fake), requests)));
