@@ -5,6 +5,8 @@ import { TabSync } from '../store/tab-sync.js';
 import { Agent } from './agent.js';
 import { AgentModel } from '../model/agent-model.js';
 import { ModelSession, type ModelOptions } from '../model/model-session.js';
+import type { ModelStarter } from '../model/agent-model.js';
+import { isChromeBuiltin } from '../model/prompt-api/chrome-builtin.js';
 
 export type { WebLLMModel } from '../model/webllm-model.js';
 
@@ -33,7 +35,7 @@ async function createAgent(options: AgentOptions, launch: WorkerLauncher): Promi
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'createAgent needs an options object');
   const { storage, model, signal, ...defaults } = options;
   const storing = openStore(storage);
-  const slot = new AgentModel((model, signal) => ModelSession.begin(model, launch, signal));
+  const slot = new AgentModel((model, signal) => (isChromeBuiltin(model.model) ? startChromeBuiltin(model, signal) : ModelSession.begin(model, launch, signal)));
   const loading = model === undefined ? undefined : slot.load({ ...defaults, model }, signal);
   try {
     const [{ store, info }] = await Promise.all([storing, loading?.started]);
@@ -45,3 +47,11 @@ async function createAgent(options: AgentOptions, launch: WorkerLauncher): Promi
     throw error;
   }
 }
+
+// ISSUE 37 HOOK (promptapi): the smallest way to start 'chrome-builtin' until
+// the dispatcher (model/start-model.ts) picks starters; reconcile at merge.
+const startChromeBuiltin: ModelStarter = (options, signal) => {
+  // Loaded on demand: the page entry carries no page engine.
+  const starting = import('../model/prompt-api/prompt-api-model.js').then(({ startPromptApiModel }) => startPromptApiModel(options, signal));
+  return { started: starting.then((s) => s.started), loaded: starting.then((s) => s.loaded) };
+};

@@ -1,0 +1,101 @@
+// One loaded Prompt API model as tabagent's ChatModel: a turn is sent to the
+// session that holds its conversation (only the new turns), constrained to
+// the reply JSON, streamed as the answer grows, and read into text or calls.
+//
+// How a turn settles:
+// - It fits or fails first: past the session's window it rejects with
+//   ContextOverflowError, before anything is sent (the API would otherwise
+//   drop the chat's oldest turns unasked).
+// - Aborted: resolves with finishReason 'abort' and the text shown; the
+//   session, which may hold half a turn, is destroyed.
+// - Failed: rejects with the typed error; the session is destroyed.
+// - Done: the session, now holding the reply too, goes back to the pool
+//   (unless the API dropped turns from it: then nobody can tell what it holds).
+import { ContextOverflowError } from '../../errors/index.js';
+import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, ModelUsage } from '../../shared/model.js';
+import { AnswerStream } from './answer-stream.js';
+import { createError, isAbort, promptError } from './dom-errors.js';
+import type { LanguageModelApi, LanguageModelMessage, LanguageModelPromptOptions } from './language-model.js';
+import { readReply } from './read-reply.js';
+import { replySchema } from './reply-schema.js';
+import { sessionMessages } from './session-messages.js';
+import { SessionPool, type HeldSession } from './session-pool.js';
+
+export class PromptApiChat implements ChatModel {
+  readonly #pool = new SessionPool();
+
+  constructor(
+    private readonly api: LanguageModelApi,
+    readonly info: ModelInfo,
+  ) {}
+
+  async generate(request: ModelRequest, options: GenerateOptions = {}): Promise<ModelResponse> {
+    const { signal, onText } = options;
+    const messages = sessionMessages(request);
+    const kept = this.#pool.take(messages);
+    let held: HeldSession;
+    try {
+      held = kept ?? (await this.#open(messages, signal));
+    } catch (error) {
+      if (isAbort(error)) return aborted('', '', { promptTokens: 0, completionTokens: 0 });
+      throw error;
+    }
+    const input = messages.slice(held.fed.length);
+    const prompting: LanguageModelPromptOptions = { responseConstraint: replySchema(request), omitResponseConstraintInput: true, signal };
+    const { session } = held;
+    const window = this.info.contextWindow;
+    let overflowed = false;
+    const onOverflow = () => (overflowed = true);
+    session.addEventListener('contextoverflow', onOverflow);
+    const stream = new AnswerStream();
+    let raw = '';
+    let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
+    try {
+      const before = session.contextUsage;
+      const requested = await session.measureContextUsage(input, prompting);
+      if (before + requested > session.contextWindow) throw new ContextOverflowError({ promptTokens: before + requested, reservedTokens: 0, contextWindow: window });
+      // A kept session's turns were not sent again; a new one's initial prompts were sent this turn.
+      usage = kept ? { promptTokens: requested, completionTokens: 0, cachedTokens: before } : { promptTokens: before + requested, completionTokens: 0, cachedTokens: 0 };
+      const reader = session.promptStreaming(input, prompting).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        raw += value;
+        const delta = request.output ? value : stream.push(value);
+        if (delta) onText?.(delta);
+      }
+      usage.completionTokens = Math.max(0, session.contextUsage - before - requested);
+    } catch (error) {
+      session.removeEventListener('contextoverflow', onOverflow);
+      session.destroy();
+      if (isAbort(error)) return aborted(raw, request.output ? raw : stream.shown, usage);
+      throw promptError(error, window);
+    }
+    session.removeEventListener('contextoverflow', onOverflow);
+    if (overflowed) session.destroy();
+    else this.#pool.give({ session, fed: [...messages, { role: 'assistant', content: raw }] });
+    const reply = request.output ? { text: raw, calls: [] } : readReply(raw);
+    return { raw, text: reply.text, reasoning: '', calls: reply.calls, finishReason: 'stop', usage };
+  }
+
+  /** A new session holding the conversation up to its last reply (a reload, another chat): the turns after it are this turn's input. */
+  async #open(messages: LanguageModelMessage[], signal: AbortSignal | undefined): Promise<HeldSession> {
+    const lastReply = messages.findLastIndex((m) => m.role === 'assistant');
+    const initialPrompts = messages.slice(0, Math.max(1, lastReply + 1));
+    try {
+      const session = await this.api.create({ initialPrompts, signal });
+      return { session, fed: initialPrompts };
+    } catch (error) {
+      throw createError(error, this.info.contextWindow);
+    }
+  }
+
+  /** Destroy every session kept. */
+  close(): void {
+    this.#pool.clear();
+  }
+}
+
+function aborted(raw: string, text: string, usage: ModelUsage): ModelResponse {
+  return { raw, text, reasoning: '', calls: [], finishReason: 'abort', usage };
+}
