@@ -2,7 +2,7 @@
 // spec (webmachinelearning/prompt-api index.bs at 2e27365, "Errors" and the
 // create/prompt algorithms) and its explainer (QuotaExceededError with
 // `requested` and `quota`; NetworkError when the download fails).
-import { ContextOverflowError, EngineUnavailableError, ModelError, ModelLoadError } from '../../errors/index.js';
+import { ContextOverflowError, EngineUnavailableError, isContextOverflowError, ModelError, ModelLoadError } from '../../errors/index.js';
 import { messageOf } from '../../errors/message-of.js';
 import { CHROME_BUILTIN } from './chrome-builtin.js';
 
@@ -36,7 +36,8 @@ export function createError(error: unknown, contextWindow = 0): unknown {
 /** A failure of `prompt()`, `promptStreaming()`, `append()` or `measureContextUsage()`. */
 export function promptError(error: unknown, contextWindow: number): unknown {
   const name = nameOf(error);
-  if (name === 'AbortError') return error;
+  // Already typed: the window checked before sending.
+  if (name === 'AbortError' || isContextOverflowError(error)) return error;
   if (name === 'QuotaExceededError') return overflowError(error, contextWindow);
   return new ModelError(messageOf(error), { cause: error, engineError: name });
 }
