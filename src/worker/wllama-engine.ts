@@ -12,7 +12,7 @@ import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { countTokens } from '../protocol/token-estimate.js';
 import { DEFAULT_GGUF_CONTEXT, MAX_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
-import { blobSource, NotGgufError, readGgufHeader, streamSource, type ByteSource, type GgufHeader } from './gguf-header.js';
+import { blobSource, NotGgufError, readGgufHeader, responseSource, type ByteSource, type GgufHeader } from './gguf-header.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { ResponseFormat } from '../shared/tool-protocol.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
@@ -52,7 +52,7 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
   let planned = header && plan(spec, header, prepare);
   const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
   if (!header) {
-    header = await headerOf(spec, blobSource(blob), true);
+    header = await headerOf(spec, blobSource(blob));
     planned = plan(spec, header, prepare);
   }
   const { prepared, contextWindow } = planned!;
@@ -139,10 +139,10 @@ function memoryWindow(header: GgufHeader, fileBytes: number, spec: GgufSpec): nu
 
 /** The header before any download: a Blob's, the cached file's, or the start of the file over HTTP; undefined where the server will not say. */
 async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
-  if (spec.blob) return headerOf(spec, blobSource(spec.blob), true);
+  if (spec.blob) return headerOf(spec, blobSource(spec.blob));
   const url = spec.url!;
   const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
-  if (cached) return headerOf(spec, blobSource(cached), true);
+  if (cached) return headerOf(spec, blobSource(cached));
   let response: Response;
   const mark = refusalMark();
   try {
@@ -161,9 +161,10 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
     return undefined;
   }
   try {
-    return await headerOf(spec, streamSource(response.body), false);
+    return await headerOf(spec, responseSource(response, HEADER_BYTES));
   } catch (error) {
-    // Metadata longer than asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    // Metadata longer than the bytes asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    // A file that lies about a length, or whose numbers no model has, is refused here, before the download.
     if (isModelLoadError(error)) throw error;
     return undefined;
   }
@@ -172,20 +173,17 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
 /** As much of a file as its metadata may take: Gemma 3's 262k-token vocabulary needs about 7 MB. */
 const HEADER_BYTES = 64 * 2 ** 20;
 
-/** The header; ModelLoadError where the file is no GGUF, or (`whole`: the source is the whole file) is cut within its metadata. */
-async function headerOf(spec: GgufSpec, source: ByteSource, whole: boolean): Promise<GgufHeader> {
+/**
+ * The header; ModelLoadError where the file is no GGUF, is corrupt, or
+ * claims more than it holds; SourceEndedError where the source was a window
+ * that ended first (the HTTP Range).
+ */
+async function headerOf(spec: GgufSpec, source: ByteSource): Promise<GgufHeader> {
   try {
-    return await readGgufHeader(source);
+    return await readGgufHeader(source, spec.modelId);
   } catch (error) {
-    if (whole && error instanceof RangeError) {
-      throw new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (its metadata is cut short or unreadable: ${error.message})`, retryable: false }, { cause: error });
-    }
-    if (error instanceof NotGgufError) {
-      // A page in place of the file (a login, an error page) is no model: it does not stay in the cache.
-      if (spec.url) await deleteCached(spec.url).catch(() => undefined);
-      const shown = [...error.head].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-      throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
-    }
+    // A page in place of the file (a login, an error page) is no model: it does not stay in the cache.
+    if (isModelLoadError(error) && error.cause instanceof NotGgufError && spec.url) await deleteCached(spec.url).catch(() => undefined);
     throw error;
   }
 }
