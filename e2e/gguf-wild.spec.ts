@@ -22,6 +22,11 @@ const BROKEN = {
   percent: `{{ '%s' % 'x' }}${CHATML}`,
   syntax: `{% if %}${CHATML}`,
 };
+/** Templates that parse but render no conversation in tabagent's Jinja engine either. */
+const UNRENDERABLE = {
+  raising: `{{ raise_exception('Converted without its template') }}${CHATML}`,
+  percent: BROKEN.percent,
+};
 
 /** The same file with one metadata text changed in place (same length, so every offset holds). */
 function patched(path: string, find: string, replace: string, skip: number): string {
@@ -55,6 +60,8 @@ test.beforeAll(async () => {
     'percent.gguf': await tinyGguf(undefined, { chatTemplate: BROKEN.percent }),
     'syntax.gguf': await tinyGguf(undefined, { chatTemplate: BROKEN.syntax }),
     'syntax-again.gguf': await tinyGguf(undefined, { chatTemplate: BROKEN.syntax }),
+    'raising.gguf': await tinyGguf(undefined, { chatTemplate: UNRENDERABLE.raising }),
+    'percent-again.gguf': await tinyGguf(undefined, { chatTemplate: UNRENDERABLE.percent }),
     'bare.gguf': await tinyGguf(undefined, { chatTemplate: null }),
     // general.architecture's value: the key, a u32 type and a u64 length, then "qwen3".
     'alien.gguf': patched(qwen3, 'general.architecture', 'qwen9', 'general.architecture'.length + 12),
@@ -139,7 +146,7 @@ test('Llama 3.2’s tokenizer and template: its family read from the template, a
   expect(result).toEqual({ family: 'llama', calls: ['search'] });
 });
 
-test('templates llama.cpp cannot parse: the file loads with the app’s chatTemplate; where nothing can render, the template is named, before any download, not retryable', async ({ page }) => {
+test('templates llama.cpp cannot parse: the file loads with the app’s chatTemplate; where nothing can render (or renders no conversation), the template is named, before any download, not retryable', async ({ page }) => {
   const result = await page.evaluate(
     async ([origin, chatml]) => {
       const { createAgent, isModelLoadError } = window.tabagent;
@@ -152,18 +159,22 @@ test('templates llama.cpp cannot parse: the file loads with the app’s chatTemp
       }
       const fields = (e: unknown) => (isModelLoadError(e) ? { reason: e.reason, retryable: e.retryable } : { other: String(e) });
       const unrenderable = await agent.load({ gguf: `${origin}/syntax-again.gguf`, id: 'unrenderable' }).catch(fields);
+      const raising = await agent.load({ gguf: `${origin}/raising.gguf`, id: 'raising' }).catch(fields);
+      const percent = await agent.load({ gguf: `${origin}/percent-again.gguf`, id: 'percent' }).catch(fields);
       const bare = await agent.load({ gguf: `${origin}/bare.gguf`, id: 'bare' }).catch(fields);
       agent.close();
-      return { loads, unrenderable, bare };
+      return { loads, unrenderable, raising, percent, bare };
     },
     [server.origin, CHATML] as const,
   );
   for (const name of ['do', 'percent', 'syntax']) expect(result.loads[name]).toEqual({ engine: 'wllama', finish: 'length' });
   expect(result.unrenderable).toEqual({ reason: expect.stringMatching(/chat template \(tokenizer\.chat_template\) cannot be rendered.*pass a chatTemplate/), retryable: false });
+  // Templates that parse but render nothing: refused with the template's own words, not loaded to fail every send.
+  expect(result.raising).toEqual({ reason: expect.stringMatching(/chat template \(tokenizer\.chat_template\) cannot be rendered.*Converted without its template.*pass a chatTemplate/), retryable: false });
+  expect(result.percent).toEqual({ reason: expect.stringMatching(/chat template \(tokenizer\.chat_template\) cannot be rendered.*Unknown operator "%".*pass a chatTemplate/), retryable: false });
   expect(result.bare).toEqual({ reason: expect.stringMatching(/no chat template/), retryable: false });
-  // Both were refused from the file's header: neither was downloaded.
-  expect(server.downloads('bare.gguf')).toBe(0);
-  expect(server.downloads('syntax-again.gguf')).toBe(0);
+  // Each was refused from the file's header: none was downloaded.
+  for (const name of ['bare', 'syntax-again', 'raising', 'percent-again']) expect(server.downloads(`${name}.gguf`)).toBe(0);
 });
 
 test('retryable tells the truth: a whole file llama.cpp refuses (an unknown architecture, a tensor missing) is not retryable, stays cached and is not downloaded again', async ({ page }) => {

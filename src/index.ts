@@ -25,7 +25,7 @@ export type { ApprovalDecision, HookContext, ToolCallInfo, ToolHooks, ToolOutcom
 export type { ChatExport } from './store/chat-export.js';
 export type { StorageInfo, StorageOptions } from './store/open-store.js';
 export type { ChatSummary } from './store/records.js';
-export type { ChatOptions, SendOptions } from './chat/chat-options.js';
+export type { ChatOptions, RegenerateOptions, SendOptions } from './chat/chat-options.js';
 export type { ChatMessage, Reply, Step, StepUsage, ToolCall, ToolCallStatus, ToolResultRecord } from './shared/chat.js';
 export type { ReplyStats } from './shared/stats.js';
 export { hopCountIs, hasToolCall, type StopCondition } from './run/stop-conditions.js';

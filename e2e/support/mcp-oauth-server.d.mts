@@ -5,6 +5,8 @@ export interface McpOAuthTestState {
   calls: Array<{ tool: string; name: string; client: string }>;
   /** Every token is refused as too narrow (403 insufficient_scope). */
   refuseScope: boolean;
+  /** Every tool call is refused so (the token still connects and lists the tools). */
+  refuseCallScope: boolean;
 }
 
 export interface McpOAuthTestServer {
@@ -14,7 +16,7 @@ export interface McpOAuthTestServer {
   /** The authorization server. */
   issuer: string;
   state: McpOAuthTestState;
-  control(what: 'revoke-tokens' | 'expire-tokens' | 'refuse-scope' | 'reset'): void;
+  control(what: 'revoke-tokens' | 'expire-tokens' | 'refuse-scope' | 'refuse-call-scope' | 'reset'): void;
   close(): Promise<void>;
 }
 

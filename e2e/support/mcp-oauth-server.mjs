@@ -18,6 +18,8 @@
 //                  ?do=expire-tokens (every token is past its expiry)
 //                  ?do=refuse-scope (every token is refused as too narrow: 403
 //                     insufficient_scope asking for `notes:admin`, which it never grants)
+//                  ?do=refuse-call-scope (the same, for tool calls only: it connects
+//                     and lists its tools with the token, and refuses every call)
 //                  ?do=reset
 // A client registered beforehand: `notes-app` (public, no secret), with the
 // e2e harness and the unit tests' page as redirect URIs.
@@ -34,7 +36,7 @@ import { statelessly } from './mcp-transport.mjs';
 const NO_RATE_LIMIT = { rateLimit: false };
 
 export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '127.0.0.1' } = {}) {
-  const state = { authorizations: 0, calls: [], refuseScope: false };
+  const state = { authorizations: 0, calls: [], refuseScope: false, refuseCallScope: false };
 
   // The authorization server.
   const app = express();
@@ -77,7 +79,7 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
   const handleMcp = async (request) => {
     const authInfo = await gate(request);
     if (authInfo instanceof Response) return authInfo;
-    if (state.refuseScope) {
+    if (state.refuseScope || (state.refuseCallScope && (await request.clone().json().catch(() => undefined))?.method === 'tools/call')) {
       const challenge = `Bearer error="insufficient_scope", scope="notes:admin", resource_metadata="${resourceMetadataUrl}"`;
       return new Response(JSON.stringify({ error: 'insufficient_scope' }), { status: 403, headers: { 'content-type': 'application/json', 'www-authenticate': challenge } });
     }
@@ -87,8 +89,9 @@ export async function startMcpOAuthTestServer({ port = 0, authPort = 0, host = '
     if (what === 'revoke-tokens') provider.tokens.clear();
     else if (what === 'expire-tokens') for (const token of provider.tokens.values()) token.expiresAt = Date.now() - 1000;
     else if (what === 'refuse-scope') state.refuseScope = true;
+    else if (what === 'refuse-call-scope') state.refuseCallScope = true;
     else if (what === 'reset') {
-      Object.assign(state, { authorizations: 0, calls: [], refuseScope: false });
+      Object.assign(state, { authorizations: 0, calls: [], refuseScope: false, refuseCallScope: false });
       provider.tokens.clear();
     }
   };

@@ -171,9 +171,11 @@ export class Agent extends Emitter<AgentEvents> {
     const stored = record.settings.toolChoice;
     const honoured = typeof stored === 'object' ? (given.has(stored.name) ? stored : 'auto') : stored === 'required' && given.size === 0 ? 'auto' : stored;
     const { tools, settings, hooks, context, controls } = chatSettings({ ...record.settings, toolChoice: honoured, ...definedOnly(overrides) });
+    // An imported chat's system prompt stays the file's: data, as it was stored.
+    if (record.settings.foreignSystem) settings.foreignSystem = true;
     const messages = await this.store.messages(id);
     const chat = this.#track(
-      new Chat({ id, title: record.title, version: record.version, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started, awaiting: record.awaiting, kept: record.kept }),
+      new Chat({ id, title: record.title, version: record.version, rewound: record.rewound, model: this.session, tools, settings, hooks, context, controls, store: this.store, sync: this.sync, messages, answers: record.answers, started: record.started, awaiting: record.awaiting, kept: record.kept }),
     );
     if (record.draft) await chat.recoverDraft();
     return chat;

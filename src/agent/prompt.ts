@@ -38,5 +38,6 @@ export function promptMessages(conversation: Prompt): PromptMessage[] {
 export function toChatMessage(message: PromptMessage): ChatMessage {
   const createdAt = Date.now();
   if (message.role === 'user') return { role: 'user', content: message.content, createdAt };
-  return { role: 'assistant', raw: message.content, text: message.content, reasoning: '', toolCalls: [], finishReason: 'stop', createdAt };
+  // The app's words, not the model's output: the model reads them as data.
+  return { role: 'assistant', raw: message.content, text: message.content, reasoning: '', toolCalls: [], finishReason: 'stop', foreign: true, createdAt };
 }

@@ -2,15 +2,18 @@
 // wraps, from @ai-sdk/react), on stored tabagent chats with the strict fake
 // model in this thread. The same with React, a real worker, IndexedDB and a
 // reload of the page is in e2e/ai-sdk.spec.ts.
+import 'fake-indexeddb/auto';
 import { Chat as UiChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { isInvalidOptionsError, isPendingToolCallsError } from '../errors/index.js';
+import { isMessageNotFoundError, isPendingToolCallsError } from '../errors/index.js';
+import { IdbChatStore } from '../store/idb-chat-store.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText } from '../testing/calls.js';
 import { rawTool, tool } from '../tools/define-tool.js';
+import type { Agent } from '../agent/agent.js';
 import { TabAgentChatTransport } from './chat-transport.js';
 
 const tools = () => {
@@ -136,15 +139,106 @@ describe('TabAgentChatTransport with the AI SDK\'s Chat', () => {
   });
 });
 
-describe('what a stored chat cannot do', () => {
-  it('replacing an earlier message (sendMessage with a messageId) is an InvalidOptionsError, and the chat is unchanged', async () => {
-    const { agent } = await localAgent(['Hello.']);
+describe('going back to an earlier message (useChat regenerate({ messageId }) and sendMessage({ messageId }))', () => {
+  /** Each answer names the request it answers, so a new answer never looks like the old one. */
+  const answers = (r: { turn: number; last: string }) => `${r.turn}: re ${r.last}`;
+
+  /** On IndexedDB (fake-indexeddb): a reload reads what the rewind wrote there. */
+  async function twoExchanges() {
+    const { agent } = await localAgent(answers, await IdbChatStore.open(`transport-${Math.random()}`));
     const transport = new TabAgentChatTransport({ agent });
     const chat = new UiChat({ id: await transport.newChat(), transport });
     await chat.sendMessage({ text: 'Hi' });
-    await chat.sendMessage({ text: 'Hi again', messageId: chat.messages[0]!.id });
-    expect(isInvalidOptionsError(chat.error)).toBe(true);
-    expect((await transport.messages(chat.id)).map((m) => m.parts.find((p) => p.type === 'text'))).toMatchObject([{ text: 'Hi' }, { text: 'Hello.' }]);
+    await chat.sendMessage({ text: 'Weather?' });
+    expect(chat.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Weather?'], ['step', 'text:1: re Weather?']]);
+    return { agent, chat, transport };
+  }
+
+  /** The page, and the stored chat as a reload shows it, agree (the assistant messages' ids too: they are the stored runs'). */
+  async function reloadShowsThePage(agent: Agent, chat: UiChat<UIMessage>) {
+    const again = await new TabAgentChatTransport({ agent }).messages(chat.id);
+    expect(again.map(shown)).toEqual(chat.messages.map(shown));
+    expect(again.filter((m) => m.role === 'assistant').map((m) => m.id)).toEqual(chat.messages.filter((m) => m.role === 'assistant').map((m) => m.id));
+  }
+
+  it('regenerate({ messageId }) of the first of two answers: the chat goes back to before it, and the model answers again', async () => {
+    const { agent, chat } = await twoExchanges();
+    await chat.regenerate({ messageId: chat.messages[1]!.id });
+    expect(chat.error).toBeUndefined();
+    expect(chat.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:2: re Hi']]);
+    await reloadShowsThePage(agent, chat);
+    agent.close();
+  });
+
+  it('regenerate({ messageId }) of a user message: everything after it goes, and the model answers it again', async () => {
+    const { agent, chat } = await twoExchanges();
+    await chat.regenerate({ messageId: chat.messages[0]!.id });
+    expect(chat.error).toBeUndefined();
+    expect(chat.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:2: re Hi']]);
+    await reloadShowsThePage(agent, chat);
+    agent.close();
+  });
+
+  it('sendMessage({ text, messageId }) edits the first user message: what came after it goes, the model answers the new text', async () => {
+    const { agent, chat } = await twoExchanges();
+    await chat.sendMessage({ text: 'Hello?', messageId: chat.messages[0]!.id });
+    expect(chat.error).toBeUndefined();
+    expect(chat.messages.map(shown)).toEqual([['text:Hello?'], ['step', 'text:2: re Hello?']]);
+    await reloadShowsThePage(agent, chat);
+    agent.close();
+  });
+
+  it('after a reload too: the ids useChat is given name the stored messages', async () => {
+    const { agent, chat } = await twoExchanges();
+    const transport = new TabAgentChatTransport({ agent });
+    const reloaded = new UiChat({ id: chat.id, transport, messages: await transport.messages(chat.id) });
+    await reloaded.sendMessage({ text: 'Time?', messageId: reloaded.messages[2]!.id });
+    expect(reloaded.error).toBeUndefined();
+    expect(reloaded.messages.map(shown)).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
+    await reloadShowsThePage(agent, reloaded);
+    agent.close();
+  });
+
+  it('a message the stored chat does not hold (the page shows more than is stored) is a MessageNotFoundError, and nothing changes', async () => {
+    const { agent } = await localAgent(answers);
+    const transport = new TabAgentChatTransport({ agent });
+    const id = await transport.newChat();
+    const chat = new UiChat({ id, transport });
+    await chat.sendMessage({ text: 'Hi' });
+    const page: UIMessage[] = [...chat.messages, { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'Never sent' }] }];
+    const error = await transport.sendMessages({ trigger: 'regenerate-message', chatId: id, messageId: 'u2', messages: page, abortSignal: undefined }).catch((e) => e);
+    expect(isMessageNotFoundError(error)).toBe(true);
+    expect(error).toMatchObject({ chatId: id, messageId: 'u2' });
+    expect((await transport.messages(id)).map(shown)).toEqual(chat.messages.map(shown));
+    agent.close();
+  });
+
+  it('a page that shows what another tab changed since (an edit): its regenerate is a MessageNotFoundError, and the stored chat stays', async () => {
+    const { agent, chat, transport } = await twoExchanges();
+    const elsewhere = await agent.openChat(chat.id);
+    await elsewhere.edit(2, 'Time?');
+    const stored = async () => (await new TabAgentChatTransport({ agent }).messages(chat.id)).map(shown);
+    expect(await stored()).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
+    // The page's transport has caught up; the page still shows "Weather?", which the chat no longer holds.
+    await vi.waitFor(async () => expect((await transport.messages(chat.id)).map(shown)).toEqual(await stored()));
+    await chat.regenerate({ messageId: chat.messages[3]!.id });
+    expect(isMessageNotFoundError(chat.error)).toBe(true);
+    expect(await stored()).toEqual([['text:Hi'], ['step', 'text:0: re Hi'], ['text:Time?'], ['step', 'text:2: re Time?']]);
+    agent.close();
+  });
+
+  it('a regenerated earlier run keeps its tool steps, as the last run does: only its last answer is written again', async () => {
+    const { ran, weather } = tools();
+    const { agent } = await localAgent([toolCallText('get_weather', { city: 'Rome' }), 'Warm.', 'Thanks!', 'Warm and sunny.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [weather] });
+    const chat = new UiChat({ id: await transport.newChat(), transport });
+    await chat.sendMessage({ text: 'Weather in Rome?' });
+    await chat.sendMessage({ text: 'Thank you' });
+    await chat.regenerate({ messageId: chat.messages[1]!.id });
+    expect(chat.error).toBeUndefined();
+    expect(ran).toEqual(['weather Rome']);
+    expect(chat.messages.map(shown)).toEqual([['text:Weather in Rome?'], ['step', 'tool-get_weather:output-available:{"city":"Rome","forecast":"sunny"}:tabagent', 'step', 'text:Warm and sunny.']]);
+    expect((await new TabAgentChatTransport({ agent, tools: [weather] }).messages(chat.id)).map(shown)).toEqual(chat.messages.map(shown));
     agent.close();
   });
 });

@@ -9,9 +9,14 @@
 // - an assistant message whose calls the app answered: an approval's answer
 //   (`addToolApprovalResponse`) is `chat.approve` / `chat.deny`, a raw tool's
 //   output (`addToolOutput`) is `sendToolResultsStream`;
-// - a regeneration: `chat.regenerate()` (the run's earlier steps are streamed
-//   again first, as useChat dropped the whole message).
-// approve, deny and regenerate tell their run's parts to an internal
+// - a regeneration: `chat.regenerate({ from })` of the run's last answer (the
+//   run's earlier steps are streamed again first, as useChat dropped the
+//   whole message), or, of a user message, `chat.edit` with its own text;
+// - an edit (sendMessage with a messageId): `chat.edit`.
+// useChat names the message to go back to in its own messages, which end
+// where the chat is to go back to: the n-th user message there is the
+// stored chat's n-th (its ids are random until a reload).
+// approve, deny, regenerate and edit tell their run's parts to an internal
 // `onPart` (chat/chat.ts): the page entry carries no streamed variants of them.
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { Agent, OpenChatOptions } from '../agent/agent.js';
@@ -20,7 +25,7 @@ import type { ChatOptions } from '../chat/chat-options.js';
 import type { ChatEvents } from '../chat/chat-events.js';
 import { ChatStream, toolPart, type StreamPart } from '../run/chat-stream.js';
 import type { ToolResultInput } from '../calls/page-result.js';
-import { InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, MessageNotFoundError } from '../errors/index.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
 import { UiChunks } from './ui-chunks.js';
 import { messageId, storedParts, uiMessagesOf } from './ui-messages.js';
@@ -66,14 +71,13 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
   async sendMessages({ trigger, chatId, messageId: target, messages, abortSignal }: Send): Promise<ReadableStream<UIMessageChunk>> {
     const chat = await this.#open(chatId);
     const signal = abortSignal;
-    if (trigger === 'regenerate-message') return this.#regenerate(chat, signal);
+    if (trigger === 'regenerate-message') return this.#regenerate(chat, messages, target, signal);
     const last = messages.at(-1);
-    // useChat's sendMessage({ messageId }) replaces an earlier user message: a stored chat is only added to.
-    if (last?.role === 'user' && target !== undefined) throw new InvalidOptionsError('messageId', 'a stored chat cannot replace an earlier message: start a new chat, or regenerate the last answer');
+    // sendMessage({ messageId }): the edited message is the last of useChat's.
+    if (last?.role === 'user' && target !== undefined) return edited(chat, storedUser(chat, messages, target, true), textOf(last), signal);
     if (last?.role === 'user') {
-      const text = last.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
       // The run's message will stand after the user message the send commits.
-      return stream(chat, { messageId: messageId(chat.id, chat.messages.length + 1) }, [() => chat.sendStream(text, { signal })]);
+      return stream(chat, { messageId: messageId(chat.id, chat.messages.length + 1) }, [() => chat.sendStream(textOf(last), { signal })]);
     }
     if (last?.role === 'assistant') return stream(chat, {}, answersIn(chat, last, signal));
     throw new InvalidOptionsError('messages', 'must end with a user message, or an assistant message whose calls the app answered');
@@ -103,14 +107,50 @@ export class TabAgentChatTransport implements ChatTransport<UIMessage> {
     return chat;
   }
 
-  /** The run's last answer again; its earlier steps first (useChat dropped the whole run's message). */
-  async #regenerate(chat: Chat, signal: AbortSignal | undefined): Promise<ReadableStream<UIMessageChunk>> {
-    const messages = chat.messages;
-    let start = messages.length;
-    while (start > 0 && messages[start - 1]!.role !== 'user') start--;
-    const kept = storedParts(messages.slice(start, -1), []);
-    return stream(chat, { messageId: messageId(chat.id, start), replay: kept }, [() => new ChatStream((onPart, inner) => chat.regenerate({ signal: inner }, onPart), signal)]);
+  /**
+   * useChat dropped an answer (its messages end with the user message it
+   * answered) or asks for a user message's answer again (`target` is that
+   * message). An answer: the run's last step again, its earlier steps
+   * streamed first. A user message's (or a run that stored no step): the
+   * message sent again in its own place.
+   */
+  async #regenerate(chat: Chat, messages: UIMessage[], target: string | undefined, signal: AbortSignal | undefined): Promise<ReadableStream<UIMessageChunk>> {
+    const last = messages.at(-1);
+    if (last?.role !== 'user') throw new InvalidOptionsError('messages', 'a regeneration must follow a user message');
+    const user = storedUser(chat, messages, target ?? last.id);
+    const stored = chat.messages;
+    let end = user + 1;
+    while (end < stored.length && stored[end]!.role !== 'user') end++;
+    let from = end - 1;
+    while (from > user && stored[from]!.role !== 'assistant') from--;
+    if (target === last.id || from === user) return edited(chat, user, textOf(last), signal);
+    const kept = storedParts(stored.slice(user + 1, from), []);
+    return stream(chat, { messageId: messageId(chat.id, user + 1), replay: kept }, [() => new ChatStream((onPart, inner) => chat.regenerate({ signal: inner, from }, onPart), signal)]);
   }
+}
+
+/**
+ * The stored index of the user message useChat's messages end with: the
+ * n-th user message there is the chat's n-th. The page's user messages must
+ * say what the stored ones say (but the last, when the page edits it): else
+ * the page shows a chat another tab has changed since, and the message it
+ * names is not the stored chat's. `target` names it in the error.
+ */
+function storedUser(chat: Chat, messages: readonly UIMessage[], target: string, edited = false): number {
+  const shown = messages.filter((m) => m.role === 'user');
+  const stored = chat.messages.flatMap((m, index) => (m.role === 'user' ? [{ index, text: m.content }] : []));
+  const agree = shown.length <= stored.length && shown.every((m, i) => (edited && i === shown.length - 1) || textOf(m) === stored[i]!.text);
+  if (!shown.length || !agree) throw new MessageNotFoundError(chat.id, { messageId: target });
+  return stored[shown.length - 1]!.index;
+}
+
+/** The user message at `index` edited to `text` (the same text: its answer again), and the run that answers it. */
+function edited(chat: Chat, index: number, text: string, signal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
+  return stream(chat, { messageId: messageId(chat.id, index + 1) }, [() => new ChatStream((onPart, inner) => chat.edit(index, text, { signal: inner }, onPart), signal)]);
+}
+
+function textOf(message: UIMessage): string {
+  return message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
 }
 
 /** Whether tabagent runs a tool's calls (a managed tool), or the app answers them. */

@@ -5,6 +5,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Genera
 import type { ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
 import { prepareRequest, type PreparedRequest } from './model-request.js';
 import { contentOf, replyParts } from './model-reply.js';
+import type { OwnRaws } from './own-raws.js';
 import { PROVIDER, rawMetadata } from './prompt.js';
 
 /** Where a language model's requests go: a model slot that can say what it is, load it and wait for it. */
@@ -20,8 +21,15 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
   /** On-device models read text only: no URL is passed on as it is. */
   readonly supportedUrls: Record<string, RegExp[]> = {};
 
-  /** @internal Made by createTabAgent or languageModelOf. */
-  constructor(private readonly source: ModelSource) {}
+  /**
+   * @internal Made by createTabAgent or languageModelOf. `raws`: the raws the
+   * model emitted, the only ones its prompts may give back as markup (shared
+   * by the language models of one worker, whose KV cache they keep).
+   */
+  constructor(
+    private readonly source: ModelSource,
+    private readonly raws: OwnRaws,
+  ) {}
 
   get modelId(): string {
     return this.source.modelId;
@@ -38,6 +46,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     const response = await this.source.generate(prepared.request, { signal });
     if (response.finishReason === 'abort') throw abortReason(signal);
     const parts = replyParts(response, prepared.answer, newCallId);
+    if (!parts.answered) this.raws.remember(response.raw);
     return {
       content: contentOf(parts, response.raw),
       finishReason: parts.finishReason,
@@ -62,7 +71,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
         this.source
           .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta) })
           .then(
-            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared)),
+            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, this.raws)),
             (error: unknown) => writer.fail(error),
           );
       },
@@ -77,7 +86,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
 
   async #prepare(options: LanguageModelV4CallOptions): Promise<{ info: ModelInfo; prepared: PreparedRequest }> {
     const info = await this.source.ready(options.abortSignal);
-    return { info, prepared: prepareRequest(options, info) };
+    return { info, prepared: prepareRequest(options, info, (raw) => this.raws.has(raw)) };
   }
 }
 
@@ -125,9 +134,10 @@ class StreamWriter {
     this.send({ type: 'text-delta', id: 'txt-0', delta });
   }
 
-  finish(response: ModelResponse, prepared: PreparedRequest): void {
+  finish(response: ModelResponse, prepared: PreparedRequest, raws: OwnRaws): void {
     const parts = replyParts(response, prepared.answer, newCallId);
     this.#endReasoning();
+    if (!parts.answered) raws.remember(response.raw);
     const raw = parts.answered ? undefined : rawMetadata(response.raw);
     if (parts.answered) {
       // The JSON answer came as a call: it shows as the turn's text.

@@ -29,12 +29,13 @@ export interface AnswerTool {
   wrapped: boolean;
 }
 
-export function prepareRequest(options: LanguageModelV4CallOptions, info: ModelInfo): PreparedRequest {
+/** `own`: whether the provider emitted a raw the prompt gives back (see own-raws.ts); by default none is trusted. */
+export function prepareRequest(options: LanguageModelV4CallOptions, info: ModelInfo, own: (raw: string) => boolean = () => false): PreparedRequest {
   const warnings: SharedV4Warning[] = [];
   const tools = declarations(options.tools ?? [], warnings);
   // A model that reads no calls (loaded without family, its template writing none) runs without tools, as a chat does.
   if (info.family === undefined && tools.length > 0) throw noCallFormat(info.modelId);
-  const { system, messages } = conversationOf(options.prompt, info, DEFAULT_MAX_RESULT_CHARS, warnings);
+  const { system, messages } = conversationOf(options.prompt, info, DEFAULT_MAX_RESULT_CHARS, warnings, own);
   let toolChoice = choiceOf(options.toolChoice, tools);
   const generation = generationOf(options, warnings);
   const request: ModelRequest = { ...(system !== undefined ? { system } : {}), messages, tools, toolChoice, ...(generation ? { generation } : {}) };

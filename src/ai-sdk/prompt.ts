@@ -5,14 +5,15 @@
 // provider hands its raw output to the AI SDK in the turn's provider metadata
 // (`providerMetadata.tabagent.raw` on the turn's last part), the AI SDK hands
 // it back as provider options in the next step's prompt, and the KV cache
-// holds across the AI SDK's steps as across tabagent's own hops. A turn that
-// comes without it (another model's, or one the app wrote) is written the
-// way the model's family writes calls: the model reads it, the cache starts
-// over there.
+// holds across the AI SDK's steps as across tabagent's own hops. Only a raw
+// the provider emitted is trusted (own-raws.ts): a turn that comes without
+// one (another model's, or one the app wrote), or with a raw the provider
+// did not emit, goes as a foreign turn, which the worker writes the way the
+// model's family writes calls, its text and call inputs as data: the model
+// reads it, the cache starts over there.
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput, SharedV4ProviderOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { InvalidOptionsError } from '../errors/index.js';
 import { DEFAULT_DENIAL } from '../calls/run-call.js';
-import { toolCallsText } from '../protocol/write-calls.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
 import type { ModelInfo, ModelMessage } from '../shared/model.js';
 import type { EncodedToolResult } from '../shared/tool-protocol.js';
@@ -31,7 +32,8 @@ export function rawMetadata(raw: string): { [PROVIDER]: { raw: string } } {
   return { [PROVIDER]: { raw } };
 }
 
-export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelInfo, 'modelId' | 'family'>, maxResultChars: number, warnings: SharedV4Warning[]): TabAgentConversation {
+/** `own`: whether the provider emitted a raw (see own-raws.ts). */
+export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelInfo, 'modelId' | 'family'>, maxResultChars: number, warnings: SharedV4Warning[], own: (raw: string) => boolean): TabAgentConversation {
   if (!Array.isArray(prompt)) throw new InvalidOptionsError('prompt', 'must be a list of messages');
   const systems: string[] = [];
   const messages: ModelMessage[] = [];
@@ -49,7 +51,7 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
         break;
       }
       case 'assistant':
-        messages.push({ role: 'assistant', raw: rawOf(message, model, warn) });
+        messages.push(turnOf(message, model, warn, own));
         break;
       case 'tool': {
         const results = message.content.flatMap((part): EncodedToolResult[] => (part.type === 'tool-result' ? [{ name: part.toolName, content: resultContent(part.output, part.toolName, part.toolCallId, maxResultChars, warn) }] : []));
@@ -67,18 +69,17 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
   return { ...(systems.length ? { system: systems.join('\n\n') } : {}), messages };
 }
 
-/** The model's own output for a turn, from the provider metadata it came back with; else the turn written in the family's format. */
-function rawOf(message: Extract<LanguageModelV4Message, { role: 'assistant' }>, model: Pick<ModelInfo, 'modelId' | 'family'>, warn: (warning: SharedV4Warning) => void): string {
+/** The model's own output for a turn, from the provider metadata it came back with, if the provider emitted it; else its text and calls, for the worker to write as data. */
+function turnOf(message: Extract<LanguageModelV4Message, { role: 'assistant' }>, model: Pick<ModelInfo, 'modelId' | 'family'>, warn: (warning: SharedV4Warning) => void, own: (raw: string) => boolean): ModelMessage {
   for (const part of message.content) {
     const raw = rawIn(part.providerOptions);
-    if (raw !== undefined) return raw;
+    if (raw !== undefined && own(raw)) return { role: 'assistant', raw };
   }
   const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const calls = message.content.flatMap((part) => (part.type === 'tool-call' && !part.providerExecuted ? [{ name: part.toolName, arguments: argumentsOf(part.input) }] : []));
   if (message.content.some((part) => part.type === 'file' || part.type === 'reasoning-file')) warn({ type: 'unsupported', feature: 'file parts in assistant messages', details: 'on-device models read text only; the files were left out.' });
-  if (!calls.length) return text;
-  if (model.family === undefined) throw noCallFormat(model.modelId);
-  return toolCallsText(calls, model.family, text);
+  if (calls.length && model.family === undefined) throw noCallFormat(model.modelId);
+  return { role: 'assistant', text, calls };
 }
 
 /** Calls are to be written (tools, or past calls given back) for a model that reads none: loaded without family, its template writing none. */

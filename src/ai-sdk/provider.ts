@@ -7,6 +7,7 @@ import { AgentModel, type ModelStarter } from '../model/agent-model.js';
 import { modelIdOf, type ModelOptions } from '../model/model-session.js';
 import type { ModelInfo } from '../shared/model.js';
 import { TabAgentLanguageModel, type ModelSource } from './language-model.js';
+import { OwnRaws } from './own-raws.js';
 
 /** A model, as createAgent takes it: a WebLLM id or self-hosted model, a GGUF model (curated id or `{ gguf }`), or `fakeModel(...)`. */
 export type TabAgentModel = ModelOptions['model'];
@@ -53,7 +54,8 @@ function createTabAgent(options: TabAgentProviderOptions, start: ModelStarter): 
       generate: (request, generation) => slot.generate(request, generation),
     };
   };
-  const languageModel = (model: TabAgentModel) => new TabAgentLanguageModel(source(model));
+  const raws = new OwnRaws();
+  const languageModel = (model: TabAgentModel) => new TabAgentLanguageModel(source(model), raws);
   const provider = (model: TabAgentModel) => languageModel(model);
   return Object.assign(provider, {
     specificationVersion: 'v4' as const,
@@ -78,11 +80,16 @@ export function languageModelOf(agent: Agent): TabAgentLanguageModel {
   // through a seam of its own, which would weigh on every page's entry for this entry alone.
   const slot = (agent as Agent | undefined)?.['session'];
   if (!(slot instanceof AgentModel)) throw new InvalidOptionsError('agent', 'must be an agent made by createAgent');
+  let raws = agentRaws.get(slot);
+  if (!raws) agentRaws.set(slot, (raws = new OwnRaws()));
   return new TabAgentLanguageModel({
     get modelId() {
       return slot.state === 'ready' ? slot.info.modelId : 'tabagent';
     },
     ready: (signal?: AbortSignal): Promise<ModelInfo> => slot.ready(signal),
     generate: (request, generation) => slot.generate(request, generation),
-  });
+  }, raws);
 }
+
+/** The raws each agent's model emitted, shared by the language models made on it. */
+const agentRaws = new WeakMap<AgentModel, OwnRaws>();

@@ -9,6 +9,7 @@ import type { ToolEventName, ToolEvents } from './tool-events.js';
 import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
+import { wait } from '../shared/wait.js';
 import { setScope, type CallScope } from './call-scope.js';
 import type { JsonValue } from '../shared/json.js';
 
@@ -214,12 +215,4 @@ async function hook<T>(name: HookName, info: ToolCallInfo, signal: AbortSignal, 
 
 function failureMessage(error: unknown): string {
   return isToolTimeoutError(error) ? error.message : messageOf(error);
-}
-
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }

@@ -53,6 +53,12 @@ export interface SendOptions {
   prepareStep?: PrepareStep;
 }
 
+/** regenerate's options: a run's, and which answer. */
+export interface RegenerateOptions extends SendOptions {
+  /** The index in `chat.messages` of the answer to write again (a model turn); by default the last message. */
+  from?: number;
+}
+
 /** How a chat's runs are steered: code, so never stored. */
 export interface RunControls {
   stopWhen: StopCondition[];

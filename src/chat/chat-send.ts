@@ -1,12 +1,14 @@
 // A message into the chat and the run that answers it: send (and the runs
-// of generateObject and of a chat tool's calls), and regenerate. What can
-// never work (a message that cannot fit, tools the model cannot call) is
-// refused before anything is written.
+// of generateObject and of a chat tool's calls, and edit: a message in the
+// place of an earlier one), and regenerate. What can never work (a message
+// that cannot fit, tools the model cannot call) is refused before anything
+// is written.
 import { ChatToolError, InvalidOptionsError, PendingToolCallsError } from '../errors/index.js';
 import type { JsonSchema } from '../shared/json.js';
-import type { Reply } from '../shared/chat.js';
+import type { ChatMessage, Reply } from '../shared/chat.js';
 import type { SendOptions } from './chat-options.js';
 import { planRun, runChat, type ChatCore, type PartListener, type RunPlan } from './chat-run.js';
+import { rewindPoint } from './chat-rewind.js';
 import { cancelPending } from './tool-answers.js';
 
 /** A chat tool's call that this send answers: the runs waiting on it, and the tool's name. */
@@ -15,20 +17,31 @@ interface AsTool {
   toolName: string;
 }
 
-/** `schema`: the reply is one JSON value that fits it (generateObject). */
-export function sendText(core: ChatCore, text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema, asTool?: AsTool): Promise<Reply> {
+/** How a message goes in besides its text. */
+interface SendWay {
+  /** The reply is one JSON value that fits it (generateObject). */
+  schema?: JsonSchema;
+  asTool?: AsTool;
+  /** The index of the user message this one takes the place of (edit): it and everything after it are dropped in the same write. */
+  replace?: number;
+}
+
+export function sendText(core: ChatCore, text: string, options: SendOptions, onPart?: PartListener, { schema, asTool, replace }: SendWay = {}): Promise<Reply> {
   if (typeof text !== 'string' || text.trim() === '') return Promise.reject(new InvalidOptionsError('text', 'must be a non-empty string'));
   const { state } = core;
   return state.exclusive(async () => {
     options.signal?.throwIfAborted();
+    const kept = replace === undefined ? state.messages.length : rewindPoint(state, replace, 'index', 'user');
     const pending = state.pendingToolCalls;
     if (pending.length) throw new PendingToolCallsError(pending);
     // Structured output: the tools stay declared (the prompt's prefix stays the chat's), no call can be made.
     const plan: RunPlan = schema ? { ...planRun(core, { ...options, toolChoice: 'none' }), controls: { stopWhen: [] }, output: { schema } } : planRun(core, options);
     // A message that can never fit is refused before it is written: the chat stays as it was.
-    const refusal = core.window.refusal(state.messages, text, core.settings.system, plan.tools.declarations, plan.generation?.maxTokens) ?? toolsRefusal(core, plan.tools.declarations.length);
+    const refusal = core.window.refusal(state.messages.slice(0, kept), text, core.settings.system, plan.tools.declarations, plan.generation?.maxTokens) ?? toolsRefusal(core, plan.tools.declarations.length);
     if (refusal) throw refusal;
-    await state.commit([{ role: 'user', content: text, createdAt: Date.now() }], { title: state.title ? undefined : titleFrom(text) });
+    const message: ChatMessage = { role: 'user', content: text, createdAt: Date.now() };
+    if (replace === undefined) await state.commit([message], { title: state.title ? undefined : titleFrom(text) });
+    else await state.rewind(kept, [message]);
     if (!asTool) return runChat(core, options, plan, onPart);
     try {
       const reply = await runChat(core, options, plan, onPart, asTool.chain);
@@ -41,18 +54,20 @@ export function sendText(core: ChatCore, text: string, options: SendOptions, onP
   }, { signal: options.signal });
 }
 
-/** The last answer dropped (stored and here), and the model asked again from the same conversation. */
-export function regenerateAnswer(core: ChatCore, options: SendOptions, onPart?: PartListener): Promise<Reply> {
+/**
+ * An answer dropped (stored and here) with everything after it, and the
+ * model asked again from the conversation before it. `from`: the answer's
+ * index; by default the last message, which must be an answer.
+ */
+export function regenerateAnswer(core: ChatCore, options: SendOptions, from: number | undefined, onPart?: PartListener): Promise<Reply> {
   const { state } = core;
   return state.exclusive(
     async () => {
       options.signal?.throwIfAborted();
-      const last = state.messages.at(-1);
-      if (last?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
-      const pending = state.pendingToolCalls;
-      if (pending.length) throw new PendingToolCallsError(pending);
+      if (from === undefined && state.messages.at(-1)?.role !== 'assistant') throw new InvalidOptionsError('regenerate', 'the chat has no answer to replace');
+      const index = rewindPoint(state, from ?? state.messages.length - 1, 'from', 'assistant');
       const plan = planRun(core, options);
-      await state.truncate(state.messages.length - 1);
+      await state.rewind(index);
       return runChat(core, options, plan, onPart);
     },
     { signal: options.signal, catchUp: true },

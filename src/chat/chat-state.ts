@@ -34,6 +34,8 @@ export interface ChatStateInit {
   id: string;
   title: string;
   version: number;
+  /** The stored count of writes that dropped messages (ChatRecord.rewound). */
+  rewound?: number;
   messages?: ChatMessage[];
   answers?: ToolResultRecord[];
   started?: string[];
@@ -65,6 +67,8 @@ export class ChatState {
   readonly id: string;
   #title: string;
   #version: number;
+  /** Writes that dropped messages, as stored when this copy last looked: another count means another copy rewound. */
+  #rewound: number;
   readonly #messages: ChatMessage[];
   /** Answers given so far to the pending turn's calls, by call id. */
   readonly #answers = new Map<string, ToolResultRecord>();
@@ -91,6 +95,7 @@ export class ChatState {
     this.id = init.id;
     this.#title = init.title;
     this.#version = init.version;
+    this.#rewound = init.rewound ?? 0;
     this.#messages = [...(init.messages ?? [])];
     for (const answer of init.answers ?? []) this.#answers.set(answer.callId, answer);
     this.#started = new Set(init.started);
@@ -252,18 +257,15 @@ export class ChatState {
     return this.#store.saveDraft(this.id, text);
   }
 
-  /** Drop the messages from position `count` on, and the pending turn's answers, in one write. */
-  async truncate(count: number): Promise<void> {
-    this.#version = await this.#store.truncate(this.id, count, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting });
-    this.#drafting = false;
+  /**
+   * Drop the messages from position `count` on, and the pending turn's
+   * answers, and append `messages` in their place: one write, all or none.
+   */
+  async rewind(count: number, messages: ChatMessage[] = []): Promise<void> {
+    this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting });
+    this.#rewound++;
     this.#messages.splice(count);
-    this.#answers.clear();
-    this.#started = new Set();
-    this.#awaiting = new Set();
-    this.#kept = new Map();
-    this.#written++;
-    this.#sync.announce(this.id, this.#token);
-    this.#onChange(this.#messages.length);
+    this.#committed(messages, {});
   }
 
   /**
@@ -325,14 +327,17 @@ export class ChatState {
     if (!record) throw new ChatNotFoundError(this.id);
     this.#title = record.title;
     this.#version = record.version;
+    // Rewound elsewhere: what this copy holds may differ anywhere, however long the chat is now.
+    const rewound = (record.rewound ?? 0) !== this.#rewound;
     const known = this.#messages.length;
     const started = record.started ?? [];
     const awaiting = record.awaiting ?? [];
     const kept = record.kept ?? {};
-    if (record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || !sameIds(started, this.#started) || !sameIds(awaiting, this.#awaiting) || !sameIds(Object.keys(kept), new Set(this.#kept.keys()))) {
-      const from = record.messageCount > known ? known : 0;
+    if (rewound || record.messageCount !== known || !sameAnswers(record.answers, this.#answers) || !sameIds(started, this.#started) || !sameIds(awaiting, this.#awaiting) || !sameIds(Object.keys(kept), new Set(this.#kept.keys()))) {
+      const from = !rewound && record.messageCount > known ? known : 0;
       const more = await this.#store.messages(this.id, from);
       this.#messages.splice(from, Infinity, ...more);
+      this.#rewound = record.rewound ?? 0;
       this.#answers.clear();
       for (const answer of record.answers) this.#answers.set(answer.callId, answer);
       this.#started = new Set(started);

@@ -1,7 +1,8 @@
 // The chat, src/chat/: a conversation as the app uses it. Chat (this module)
 // is the public surface and delegates: a message in and the run that
 // answers it (chat-send.ts), answers to the calls a turn left pending
-// (tool-answers.ts), both through the plan and the run they start
+// (tool-answers.ts), going back to an earlier message (chat-rewind.ts), both
+// through the plan and the run they start
 // (chat-run.ts, on the chat's parts: ChatCore). Beside them the chat's
 // stored state and its one-at-a-time rules (chat-state.ts), its events
 // (chat-events.ts), its options and a send's (chat-options.ts), structured
@@ -25,8 +26,9 @@ import { ContextWindow, type ContextOptions } from '../run/context-window.js';
 import { chatTool, type ChatToolOptions } from '../sources/chat-tool/chat-tool.js';
 import type { ToolChat } from '../sources/chat-tool/chat-tool-call.js';
 import type { ChatEvents } from './chat-events.js';
-import type { RunControls, SendOptions } from './chat-options.js';
+import type { RegenerateOptions, RunControls, SendOptions } from './chat-options.js';
 import type { ChatCore, PartListener } from './chat-run.js';
+import { rewindTo } from './chat-rewind.js';
 import { regenerateAnswer, sendText } from './chat-send.js';
 import { ChatState } from './chat-state.js';
 import { objectStream, type GenerateObjectOptions, type ObjectReply, type ObjectStream } from './object-stream.js';
@@ -36,6 +38,8 @@ export interface ChatInit {
   id: string;
   title: string;
   version: number;
+  /** The stored count of writes that dropped messages (ChatRecord.rewound). */
+  rewound?: number;
   model: ChatModel;
   tools: ToolSet;
   settings: ChatSettings;
@@ -233,17 +237,43 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
    * chat free), and fail the call with ChatToolError.
    */
   sendFor(chain: readonly string[], toolName: string, text: string, options: SendOptions, onPart?: PartListener, schema?: JsonSchema): Promise<Reply> {
-    return sendText(this.#core, text, options, onPart, schema, { chain, toolName });
+    return sendText(this.#core, text, options, onPart, { schema, asTool: { chain, toolName } });
   }
 
   /**
-   * Replace the last answer: it is dropped (stored and here) and the model
-   * answers again from the same conversation — "try again". The last message
-   * must be an answer with no calls pending (an interrupted one counts).
+   * Replace an answer — "try again": it is dropped with everything after it
+   * (stored and here, in one write) and the model answers again from the
+   * conversation before it, whose prompt is the one that answer read.
+   * `from`: the answer's index in `messages` (a model turn: in a run with
+   * tools, the step to write again; the steps before it stay); by default
+   * the last message, which must be an answer. Refused while calls are
+   * pending (an interrupted answer counts as an answer).
    * (`onPart`: @internal the new answer, told as stream parts, for tabagent/ai-sdk.)
    */
-  regenerate(options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
-    return regenerateAnswer(this.#core, options, onPart);
+  regenerate(options: RegenerateOptions = {}, onPart?: PartListener): Promise<Reply> {
+    const { from, ...send } = options ?? {};
+    return regenerateAnswer(this.#core, send, from, onPart);
+  }
+
+  /**
+   * Go back to before the user message at `index` (its place in
+   * `messages`): it and everything after it are dropped, stored and here, in
+   * one write that other tabs see; the chat is as it was before that message
+   * was sent. (To go back to before an answer and have it written again:
+   * `regenerate({ from })`.) Refused while calls are pending.
+   */
+  rewind(index: number): Promise<void> {
+    return rewindTo(this.#core, index);
+  }
+
+  /**
+   * Edit a message you sent: `text` takes the place of the user message at
+   * `index`, what came after it is dropped (one write with the new message),
+   * and the model answers it, as `send` would. (`onPart`: @internal the run,
+   * told as stream parts, for tabagent/ai-sdk.)
+   */
+  edit(index: number, text: string, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
+    return sendText(this.#core, text, options, onPart, { replace: index });
   }
 
   /** @internal Opening a chat: an answer a closed tab was writing shows as interrupted. */
@@ -279,14 +309,14 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
    */
   async generateObject<T>(options: GenerateObjectOptions<T>): Promise<ObjectReply<T>> {
     const output = objectOutput(options?.schema);
-    const reply = await sendText(this.#core, options.prompt, { signal: options.signal, generation: options.generation }, undefined, output.jsonSchema);
+    const reply = await sendText(this.#core, options.prompt, { signal: options.signal, generation: options.generation }, undefined, { schema: output.jsonSchema });
     return { ...reply, object: output.read(reply.text, reply.finishReason) };
   }
 
   /** `generateObject`, streamed: the object as it grows (not yet validated), then `result` with the checked one. */
   generateObjectStream<T>(options: GenerateObjectOptions<T>): ObjectStream<T> {
     const output = objectOutput(options?.schema);
-    const stream = new ChatStream((onPart, signal) => sendText(this.#core, options.prompt, { signal, generation: options.generation }, onPart, output.jsonSchema), options.signal);
+    const stream = new ChatStream((onPart, signal) => sendText(this.#core, options.prompt, { signal, generation: options.generation }, onPart, { schema: output.jsonSchema }), options.signal);
     return objectStream(stream, output);
   }
 }

@@ -55,7 +55,7 @@ describe('a draft left by a closed tab, in a tab that already had the chat open'
     const chat = await agent.newChat();
     await chat.send('Tell me a story');
     // Tab B regenerated: the old answer is dropped, the new one was half written when B closed.
-    await store.truncate(chat.id, 1, { expectedVersion: 2, answers: [], updatedAt: 2 });
+    await store.rewind(chat.id, 1, [], { expectedVersion: 2, answers: [], updatedAt: 2 });
     await store.saveDraft(chat.id, story);
 
     const again = await chat.regenerate();

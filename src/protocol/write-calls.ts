@@ -1,8 +1,8 @@
 // Tool calls written the way each model family writes them, from the
 // family's own call format, so they are exactly what the grammar lets a model
-// write: for fake models' scripts (tabagent/testing), and for a conversation
-// that reaches tabagent without the model's own text (an AI SDK history from
-// another model, tabagent/ai-sdk).
+// write: for fake models' scripts (tabagent/testing), and for a turn the
+// model did not write (an AI SDK history from another model, an imported
+// chat's turn), which the worker writes from its escaped text and calls.
 import { codecs } from './codecs.js';
 import { gemma4Value } from './formats/gemma4.js';
 import type { ModelFamily, TagFormat } from '../shared/tool-protocol.js';
@@ -31,6 +31,11 @@ function callText(family: ModelFamily, name: string, args: Args): string {
 /** One tool call as `family` writes it (default Hermes/Qwen: `<tool_call>\n{json}\n</tool_call>`). */
 export function toolCallText(name: string, args: Args = {}, family: ModelFamily = 'hermes'): string {
   return toolCallsText([{ name, arguments: args }], family);
+}
+
+/** A whole turn, its text then its calls, as `family` writes one. */
+export function turnText(text: string, calls: ReadonlyArray<{ name: string; arguments?: Args }>, family: ModelFamily): string {
+  return calls.length ? toolCallsText(calls, family, text) : text;
 }
 
 /**

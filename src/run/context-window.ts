@@ -205,6 +205,8 @@ export class ContextWindow {
       case 'user':
         return countTokens(message.content) + MESSAGE_OVERHEAD;
       case 'assistant':
+        // A foreign turn is read as its text and calls (toModelMessage), whatever its raw and its count say.
+        if (message.foreign) return countTokens(message.text) + sum(message.toolCalls.map((c) => countTokens(`${c.name} ${JSON.stringify(c.arguments)}`))) + MESSAGE_OVERHEAD;
         return (message.tokens ?? countTokens(message.raw)) + MESSAGE_OVERHEAD;
       case 'tool':
         return sum(this.#results(message).map((r) => countTokens(r.content) + MESSAGE_OVERHEAD));
@@ -234,6 +236,8 @@ export function toModelMessage(message: ChatMessage): ModelMessage {
     case 'user':
       return { role: 'user', content: message.content };
     case 'assistant':
+      // A turn this engine did not write is data, whatever its raw says: the worker writes it from its text and calls.
+      if (message.foreign) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.

@@ -42,11 +42,12 @@ export async function generateFitting(context: FittingContext, call: ResolvedSte
 }
 
 async function buildRequest(context: FittingContext, call: ResolvedStep, output: ModelRequest['output'], refused: { window?: number } | undefined): Promise<{ request: ModelRequest; reservedTokens: number }> {
-  const { system, tools, toolChoice, generation } = call;
+  const { system, foreignSystem, tools, toolChoice, generation } = call;
   const view = await context.window.view(context.messages, system, tools.declarations, generation?.maxTokens, refused);
   if (view.trim) context.emit('context-trimmed', view.trim);
   const request: ModelRequest = {
     system,
+    ...(foreignSystem ? { foreignSystem } : {}),
     messages: view.messages,
     tools: tools.declarations,
     toolChoice,

@@ -134,7 +134,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     // Each earlier pass made one hop (stats.hops counts them once their results land).
     const hop = steps.length;
     const index = options.firstStep + steps.length;
-    const defaults = { tools: options.tools, chatTools: options.chatTools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, hop };
+    const defaults = { tools: options.tools, chatTools: options.chatTools, toolChoice: options.toolChoice, generation: options.generation, system: settings.system, foreignSystem: settings.foreignSystem, hop };
     // The app's prepareStep sees the chat as stored.
     if (options.prepareStep) await landing?.done;
     const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));

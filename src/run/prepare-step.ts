@@ -27,6 +27,8 @@ export interface ResolvedStep {
   toolChoice: ToolChoice;
   generation?: GenerationOptions;
   system?: string;
+  /** `system` is an imported chat's, not the app's: the model reads it as data. */
+  foreignSystem?: boolean;
 }
 
 /** The run's defaults for a call, with what `prepareStep` returned over them; throws (typed) on settings the tools cannot honour. */
@@ -44,6 +46,8 @@ export function resolveStep(defaults: ResolvedStep & { hop: number; chatTools: T
     toolChoice: choice,
     generation: generation ? { ...defaults.generation, ...generation } : defaults.generation,
     system: system ?? defaults.system,
+    // A system prompt prepareStep gives is the app's.
+    ...(system === undefined && defaults.foreignSystem ? { foreignSystem: true } : {}),
   };
 }
 

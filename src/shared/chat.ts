@@ -120,8 +120,15 @@ export type ChatMessage =
   | { role: 'user'; content: string; createdAt: number }
   | {
       role: 'assistant';
-      /** The model's output byte for byte: replayed as is, so its KV cache stays valid. */
+      /** The model's output byte for byte: replayed as is, so its KV cache stays valid (unless `foreign`). */
       raw: string;
+      /**
+       * Not written by this store's engine: a turn of an imported chat, or an
+       * assistant message given to `agent.generate`. Its `raw` is kept but
+       * never read as markup: the model reads the turn written from `text`
+       * and `toolCalls`, as data.
+       */
+      foreign?: true;
       text: string;
       reasoning: string;
       toolCalls: ToolCall[];
@@ -143,6 +150,8 @@ export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 /** A chat's settings, as stored with it. */
 export interface ChatSettings {
   system?: string;
+  /** The system prompt came with an imported chat file: the model reads it as data (its control tokens broken), not as the app's. */
+  foreignSystem?: true;
   maxToolHops: number;
   maxConcurrentTools: number;
   toolChoice: ToolChoice;

@@ -1,14 +1,32 @@
 // The model seam: the loop talks to a ChatModel and never knows whether it is
 // WebLLM in a worker, the fake model, or something a test made up.
-import type { JsonSchema } from './json.js';
+import type { JsonObject, JsonSchema } from './json.js';
 import type { EncodedToolResult, ModelFamily, ParsedCall, ToolChoice, ToolDeclaration } from './tool-protocol.js';
 
 /** A conversation message in the runtime's own terms; the codec renders it for the model. */
 export type ModelMessage =
   | { role: 'user'; content: string }
-  /** `raw` is exactly what the model produced, so replaying it keeps the KV cache valid. */
+  /**
+   * A turn this engine's model wrote: `raw` is exactly what it produced,
+   * markup included, so replaying it keeps the KV cache valid. The only
+   * assistant text the model reads as markup.
+   */
   | { role: 'assistant'; raw: string }
+  | ForeignTurn
   | { role: 'tool'; results: EncodedToolResult[] };
+
+/**
+ * A turn that looks like the model's but that this engine did not write
+ * (another model's reply in an AI SDK history, the app's in
+ * `agent.generate({ messages })`, an imported chat's): the worker writes it
+ * in the family's call format from its text and calls, both data (their
+ * control tokens broken), never from a raw it may carry.
+ */
+export interface ForeignTurn {
+  role: 'assistant';
+  text: string;
+  calls: Array<{ name: string; arguments: JsonObject }>;
+}
 
 export interface GenerationOptions {
   temperature?: number;
@@ -21,6 +39,11 @@ export interface GenerationOptions {
 
 export interface ModelRequest {
   system?: string;
+  /**
+   * The system prompt is not the app's but came with a chat file (an
+   * imported chat's): data, its control tokens broken like a user's.
+   */
+  foreignSystem?: boolean;
   messages: ModelMessage[];
   tools: ToolDeclaration[];
   toolChoice: ToolChoice;

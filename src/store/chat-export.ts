@@ -20,12 +20,13 @@ export interface ChatExport {
   format: typeof EXPORT_FORMAT;
   version: typeof EXPORT_VERSION;
   exportedAt: string;
-  chat: Omit<ChatRecord, 'messageCount' | 'version' | 'kept'>;
+  chat: Omit<ChatRecord, 'messageCount' | 'version' | 'kept' | 'rewound'>;
   messages: ChatMessage[];
 }
 
 export function toChatExport({ record, messages }: StoredChat): ChatExport {
   // What calls kept to be resumed names work on this page's servers' sessions: not for elsewhere.
-  const { messageCount: _, version: __, kept: ___, ...chat } = record;
+  // How often it was rewound is this database's count, as its version is.
+  const { messageCount: _, version: __, kept: ___, rewound: ____, ...chat } = record;
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), chat, messages };
 }

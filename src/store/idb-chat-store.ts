@@ -162,10 +162,13 @@ export class IdbChatStore implements ChatStore {
     });
   }
 
-  truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
+  rewind(chatId: string, count: number, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
     return this.#change(chatId, meta, (store, record, writes) => {
       writes.add(store.delete(messageRange(chatId, count)));
-      record.messageCount = Math.min(record.messageCount, count);
+      const from = Math.min(record.messageCount, count);
+      messages.forEach((message, i) => writes.add(store.put({ chatId, seq: from + i, message })));
+      record.messageCount = from + messages.length;
+      record.rewound = (record.rewound ?? 0) + 1;
     });
   }
 

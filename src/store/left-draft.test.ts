@@ -36,7 +36,7 @@ describe.each([
 
   it.each([
     ['append', (s: ChatStore) => s.append('a', [user('Are you there?')], { expectedVersion: 1, answers: [], updatedAt: 3 })],
-    ['truncate', (s: ChatStore) => s.truncate('a', 0, { expectedVersion: 1, answers: [], updatedAt: 3 })],
+    ['rewind', (s: ChatStore) => s.rewind('a', 0, [], { expectedVersion: 1, answers: [], updatedAt: 3 })],
   ])('refuses %s as stale unless it ends its own draft, changing nothing', async (__, write) => {
     const store = await withDraft();
     const error = await write(store).catch((e: unknown) => e);

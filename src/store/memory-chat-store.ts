@@ -22,16 +22,20 @@ export class MemoryChatStore implements ChatStore {
     this.#chat(chatId).record.draft = { text, updatedAt: Date.now() };
   }
 
-  async truncate(chatId: string, count: number, meta: CommitMeta): Promise<number> {
-    return this.#change(chatId, meta, (list) => void (list.length = Math.min(list.length, count)));
+  async rewind(chatId: string, count: number, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
+    const added = clone(messages);
+    return this.#change(chatId, meta, (list, record) => {
+      list.splice(count, Infinity, ...added);
+      record.rewound = (record.rewound ?? 0) + 1;
+    });
   }
 
   /** One commit: the messages edited, the pending turn's state set, the draft ended, the version bumped. */
-  #change(chatId: string, meta: CommitMeta, edit: (messages: ChatMessage[]) => void): number {
+  #change(chatId: string, meta: CommitMeta, edit: (messages: ChatMessage[], record: ChatRecord) => void): number {
     const chat = this.#chat(chatId);
     if (chat.record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version);
     if (chat.record.draft && !meta.endsDraft) throw new StaleChatError(chatId, meta.expectedVersion, chat.record.version, true);
-    edit(chat.messages);
+    edit(chat.messages, chat.record);
     const record = chat.record;
     record.messageCount = chat.messages.length;
     record.updatedAt = meta.updatedAt;

@@ -1,6 +1,9 @@
 // Validation of chat export files (loaded only when importing). A file is
 // untrusted input: it is checked against the format field by field, rebuilt
-// from what the schema keeps, and refused whole on any problem.
+// from what the schema keeps, and refused whole on any problem. What it says
+// is kept as given, but nothing in it is trusted as markup: its assistant
+// turns are foreign (the model reads their text and calls, never their raw),
+// and its system prompt is the file's, read as data (`foreignSystem`).
 import * as z from 'zod/mini';
 import type { ChatMessage } from '../shared/chat.js';
 import { InvalidChatExportError } from '../errors/index.js';
@@ -113,7 +116,9 @@ export function parseChatExport(input: unknown): StoredChat {
   const { chat, messages } = parsed.data;
   const problems = consistency(messages as ChatMessage[], [...chat.answers.map((a) => ({ callId: a.callId, field: 'answers' })), ...(chat.started ?? []).map((callId) => ({ callId, field: 'started' })), ...(chat.awaiting ?? []).map((callId) => ({ callId, field: 'awaiting' }))]);
   if (problems.length) throw new InvalidChatExportError(problems);
-  return { record: { ...chat, messageCount: messages.length, version: 0 }, messages: messages as ChatMessage[] };
+  const settings = chat.settings.system !== undefined ? { ...chat.settings, foreignSystem: true as const } : chat.settings;
+  const foreign = (messages as ChatMessage[]).map((m): ChatMessage => (m.role === 'assistant' ? { ...m, foreign: true } : m));
+  return { record: { ...chat, settings, messageCount: messages.length, version: 0 }, messages: foreign };
 }
 
 /** Tool results must answer the calls right before them; pending answers and started marks name the last turn's calls. */

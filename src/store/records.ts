@@ -15,6 +15,12 @@ export interface ChatSummary {
 export interface ChatRecord extends ChatSummary {
   /** Counts every change (commit, rename); a write names the version it expects, so no tab writes over another's. */
   version: number;
+  /**
+   * Counts the writes that dropped messages (regenerate, rewind, edit; absent:
+   * none): a copy that saw another count reads the messages again from the
+   * start, as the chat may end as long as it did with other messages.
+   */
+  rewound?: number;
   settings: ChatSettings;
   /** The tools the chat was created with; code is not stored, so they must be given again to reopen it. */
   tools: Array<{ name: string; kind: 'managed' | 'raw' }>;
@@ -76,8 +82,12 @@ export interface ChatStore {
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number>;
   /** Keep the answer being written (no version change: only the chat's running work writes it). */
   saveDraft(chatId: string, text: string): Promise<void>;
-  /** Drop the messages from position `count` on (regenerate), in one write; returns the new version. */
-  truncate(chatId: string, count: number, meta: CommitMeta): Promise<number>;
+  /**
+   * Drop the messages from position `count` on and append `messages` in
+   * their place (regenerate, rewind, edit), in one write: all of it or none.
+   * Returns the new version.
+   */
+  rewind(chatId: string, count: number, messages: ChatMessage[], meta: CommitMeta): Promise<number>;
   get(chatId: string): Promise<ChatRecord | undefined>;
   /** The chat's messages from position `from` on. */
   messages(chatId: string, from?: number): Promise<ChatMessage[]>;

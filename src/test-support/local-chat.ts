@@ -3,7 +3,7 @@
 import { Agent } from '../agent/agent.js';
 import { AgentModel, type LoadedModel, type ModelStarter } from '../model/agent-model.js';
 import type { ModelOptions } from '../model/model-session.js';
-import type { ChatModel } from '../shared/model.js';
+import type { ChatModel, ModelRequest } from '../shared/model.js';
 import { Chat } from '../chat/chat.js';
 import { chatSettings, type ChatOptions } from '../chat/chat-options.js';
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
@@ -53,14 +53,31 @@ export async function localChat(script: FakeScript, options: ChatOptions = {}, f
   return { chat, fake, store, commits: store.commits };
 }
 
-/** An agent on a given store (memory by default), with the fake model in this thread. */
-export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}) {
+/**
+ * An agent on a given store (memory by default), with the fake model in this
+ * thread. `sync`: a tab's, shared with another agent's (two tabs).
+ */
+export async function localAgent(script: FakeScript, store: ChatStore = new MemoryChatStore(), fakeOptions: FakeModelOptions = {}, sync = new TabSync(`test-${Math.random()}`, false)) {
   const fake = fakeModel(script, fakeOptions);
-  const sync = new TabSync(`test-${Math.random()}`, false);
-  const slot = new AgentModel(inThreadStarter((options) => localModel(typeof options.model === 'object' && FAKE_SPEC in options.model ? (options.model as FakeModel) : fake)));
+  /** Every request the page sent the model, as the worker receives it (before any rendering). */
+  const requests: ModelRequest[] = [];
+  const slot = new AgentModel(inThreadStarter(async (options) => recording(await localModel(typeof options.model === 'object' && FAKE_SPEC in options.model ? (options.model as FakeModel) : fake), requests)));
   await slot.load({ model: fake }).loaded;
   const agent = new Agent(slot, {}, { kind: store.kind }, store, sync);
-  return { agent, fake, store };
+  return { agent, fake, store, requests };
+}
+
+/** `model`, keeping each request it is given in `requests`. */
+export function recording(model: ChatModel, requests: ModelRequest[]): ChatModel {
+  return {
+    get info() {
+      return model.info;
+    },
+    generate: (request, options) => {
+      requests.push(request);
+      return model.generate(request, options);
+    },
+  };
 }
 
 /** Starts models in this thread (no worker): `make` loads one; a restart makes it again. */

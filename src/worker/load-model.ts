@@ -2,20 +2,18 @@
 // wllama or the strict fake, each loaded on demand), the family's codec, how
 // its prompts are rendered, and what the page is told of it.
 import { releaseProxy, type ProxyMethods } from 'comlink';
-import { InvalidOptionsError, ModelLoadError, isModelLoadError, isShaderF16UnsupportedError, isTabAgentError, isWebGPUUnavailableError } from '../errors/index.js';
+import { InvalidOptionsError, isModelLoadError, isShaderF16UnsupportedError, isTabAgentError, isWebGPUUnavailableError } from '../errors/index.js';
 import { refusalError, refusalMark } from './csp-refusals.js';
-import { codecs } from '../protocol/codecs.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
 import { chooseTemplate } from '../protocol/template-choice.js';
 import type { TemplatePrompt } from './template-prompt.js';
-import { templateFamily } from '../protocol/template-family.js';
 import type { ToolCodec } from '../protocol/types.js';
 import type { FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelInfo } from '../shared/model.js';
-import type { ModelFamily } from '../shared/tool-protocol.js';
 import type { Engine, PromptRequest } from './engine.js';
 import { engines } from './engine-modules.js';
+import { codecFor } from './codec-for.js';
 
 interface Common {
   codec: ToolCodec;
@@ -131,18 +129,9 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
  */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
   // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
-  const { loadGguf, TemplatePrompt } = await engines.wllama();
-  const loaded = await loadGguf(spec, report, (chatTemplate) => {
-    // A template that writes no call markup (Gemma 3's, SmolLM2's) needs no family for chats without tools.
-    const family: ModelFamily | undefined = spec.family ?? templateFamily(chatTemplate);
-    try {
-      return { family, prompt: new TemplatePrompt(chatTemplate, { codec: codecFor(family ?? NO_TOOLS_CODEC) }) };
-    } catch (cause) {
-      const whose = spec.chatTemplate === undefined ? 'the GGUF’s chat template (tokenizer.chat_template)' : 'the chatTemplate given';
-      throw new ModelLoadError({ modelId: spec.modelId, reason: `${whose} cannot be rendered: it is not Jinja that tabagent’s engine reads (${(cause as Error).message}); pass a chatTemplate that is`, retryable: false }, { cause });
-    }
-  });
-  const { family, prompt } = loaded.prepared;
+  const { loadGguf, ggufTemplate } = await engines.wllama();
+  const loaded = await loadGguf(spec, report, (chatTemplate) => ggufTemplate(spec, chatTemplate));
+  const { family, prompt, codec } = loaded.prepared;
   const info: ModelInfo = {
     modelId: spec.modelId,
     ...(family ? { family } : {}),
@@ -152,14 +141,5 @@ async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
     engine: 'wllama',
     threads: loaded.threads,
   };
-  return { input: 'prompt', engine: loaded.engine, prompt, codec: codecFor(family ?? NO_TOOLS_CODEC), thinks: spec.thinks ?? family === 'qwen3', info, tools: family !== undefined };
-}
-
-/** The codec of a model with no tool-call format: only its think block is read (no call is, as no tools are offered). */
-const NO_TOOLS_CODEC: ModelFamily = 'hermes';
-
-function codecFor(family: ModelFamily): ToolCodec {
-  const codec = codecs[family];
-  if (!codec) throw new InvalidOptionsError('family', `unknown model family ${JSON.stringify(family)}`);
-  return codec;
+  return { input: 'prompt', engine: loaded.engine, prompt, codec, thinks: spec.thinks ?? family === 'qwen3', info, tools: family !== undefined };
 }

@@ -96,6 +96,25 @@ describe('TemplatePrompt with a template that knows no tools', () => {
   });
 });
 
+describe('TemplatePrompt with Phi-4-mini’s own template, which reads tools from the system message', async () => {
+  // Microsoft's template (microsoft/Phi-4-mini-instruct tokenizer_config.json, as Ollama's library/phi4-mini GGUF carries it):
+  // `'<|tool|>' + message['tools'] + '<|/tool|>'` in a system message, never the `tools` variable.
+  const { templateText } = await import('../conformance/template-oracle.js');
+  const phi4 = await templateText({ package: '@huggingface/ollama-utils', file: 'src/chat-template-automap.ts', entry: { kind: 'ollama', model: 'library/phi4-mini:3.8b' } });
+  const declared = '[{"name": "get_weather", "description": "Weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]';
+
+  it('writes the tools as the system message’s `tools`, as the model card passes them (json.dumps of name, description, parameters)', () => {
+    const prompt = new TemplatePrompt(phi4, { codec: codecs['phi4-mini'] }).render({ system: 'Be brief.', messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: [weather] }, undefined);
+    expect(prompt).toBe(`<|system|>Be brief.<|tool|>${declared}<|/tool|><|end|><|user|>Weather in Paris?<|end|><|assistant|>`);
+  });
+
+  it('makes a system message for the tools where the chat has no system prompt, and none where there are no tools', () => {
+    const prompt = new TemplatePrompt(phi4, { codec: codecs['phi4-mini'] });
+    expect(prompt.render({ messages: [{ role: 'user', content: 'Weather in Paris?' }], tools: [weather] }, undefined)).toBe(`<|system|><|tool|>${declared}<|/tool|><|end|><|user|>Weather in Paris?<|end|><|assistant|>`);
+    expect(prompt.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }, undefined)).toBe('<|user|>Hi<|end|><|assistant|>');
+  });
+});
+
 describe('TemplatePrompt’s cost', () => {
   it('renders the template once per request, however many turns came before (the turns before are remembered)', async () => {
     const { Template } = await import('@huggingface/jinja');
@@ -172,14 +191,27 @@ describe('TemplatePrompt with the histories a chat stores', async () => {
 
   it('a template that still refuses gives a ChatTemplateError with the template’s words', async () => {
     const { isChatTemplateError } = await import('../errors/index.js');
-    const refusing = new TemplatePrompt("{{ raise_exception('Only one message, please') }}", { codec: codecs.hermes });
+    const refusing = new TemplatePrompt("{% if messages | length > 1 %}{{ raise_exception('Only one message, please') }}{% endif %}{{ messages[0].content }}", { codec: codecs.hermes });
     let error: unknown;
     try {
-      refusing.render({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }, undefined);
+      refusing.render({ messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', raw: 'Hello.' }, { role: 'user', content: 'Again' }], tools: [] }, undefined);
     } catch (e) {
       error = e;
     }
     expect(isChatTemplateError(error) && { name: error.name, reason: error.reason }).toEqual({ name: 'ChatTemplateError', reason: expect.stringContaining('Only one message, please') });
+  });
+
+  it('a template that refuses even the least conversation is refused when it is loaded', async () => {
+    const { isChatTemplateError } = await import('../errors/index.js');
+    for (const [source, words] of [["{{ raise_exception('Never') }}", 'Never'], ["{{ '%s' % 'x' }}", 'Unknown operator "%"']] as const) {
+      let error: unknown;
+      try {
+        new TemplatePrompt(source, { codec: codecs.hermes });
+      } catch (e) {
+        error = e;
+      }
+      expect(isChatTemplateError(error) && error.reason).toContain(words);
+    }
   });
 });
 

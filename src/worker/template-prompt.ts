@@ -13,13 +13,18 @@
 // The placeholders hold a secret of this TemplatePrompt, made when it is: no
 // content (a fetched page, a message) can name one, so none can move a splice.
 //
-// A template that declares no tools (SmolLM2's, many community GGUFs') or
-// has no tool role gets them in the family's words instead, as WebLLM's
-// prompted models do: the codec writes the declarations into the system
-// message and the results into a user turn.
+// Tools go where the template reads them, found by rendering
+// (worker/template-tools.ts): the `tools` variable, or a system message's
+// `tools` (Phi-4-mini's). A template that writes none it is given
+// (SmolLM2's, many community GGUFs') or has no tool role gets them in the
+// family's words instead, as WebLLM's prompted models do: the codec writes
+// the declarations into the system message and the results into a user turn.
 //
-// Either way every text but the system prompt is escaped first
-// (protocol/escape-control-tokens.ts): the template writes the markup, nothing else does.
+// Either way every text but the app's system prompt and the model's own turns
+// is escaped first, and a turn the model did not write is written from its
+// escaped text and calls in the family's format, then placed like the
+// model's own (protocol/escape-control-tokens.ts): the template writes the
+// markup, nothing else does.
 //
 // A chat stores histories a strict template refuses: a send that failed keeps
 // the person's message, so two user messages follow each other; results of
@@ -30,12 +35,18 @@
 // row (asked once, when the template is loaded), they are written as one;
 // where it refuses a system message (Gemma 2's), the system prompt opens the
 // first user turn. A template that refuses all the same is a ChatTemplateError.
+//
+// A template that refuses even the least conversation (one that always
+// raises, or uses what the Jinja engine cannot run, such as `'%s' % x`) is
+// refused when it is loaded, from the GGUF's header: not at the first send,
+// after the whole download.
 import { Template } from '@huggingface/jinja';
 import { ChatTemplateError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
-import { asData } from '../protocol/escape-control-tokens.js';
+import { asData, type RenderMessage } from '../protocol/escape-control-tokens.js';
 import type { ToolCodec } from '../protocol/types.js';
-import type { ModelMessage, ModelRequest } from '../shared/model.js';
+import type { ModelRequest } from '../shared/model.js';
+import { systemTools, templateTools, toolPlacement, type ToolPlacement } from './template-tools.js';
 
 /** What a template is rendered with, besides the conversation. */
 export interface TemplateContext {
@@ -46,6 +57,8 @@ export interface TemplateContext {
 interface TemplateMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
   content: string;
+  /** A system message's tools, as JSON text, for a template that reads them there. */
+  tools?: string;
   name?: string;
   /** Mistral's templates refuse a result without one (nine letters or digits). */
   tool_call_id?: string;
@@ -53,8 +66,8 @@ interface TemplateMessage {
 
 export class TemplatePrompt {
   readonly #template: Template;
-  /** The template writes `tools` itself. */
-  readonly #declaresTools: boolean;
+  /** Where the template reads the tools it writes; `none`: the codec declares them. */
+  readonly #tools: ToolPlacement;
   /** The template has a `tool` role. */
   readonly #toolRole: boolean;
   /** The template refuses two user turns in a row: they are written as one. */
@@ -71,32 +84,37 @@ export class TemplatePrompt {
   /** In every placeholder; never in a prompt (each placeholder is replaced), so nothing the model reads or writes can spell it. */
   readonly #secret = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-  /** Throws (a Jinja syntax error) when `source` is not a template. */
+  /** Throws a Jinja syntax error when `source` is not a template, a ChatTemplateError when it renders no conversation. */
   constructor(
     source: string,
     private readonly context: TemplateContext,
   ) {
     // The engine's own strftime_now reads the clock and cannot be replaced: the template asks for the chat's day under another name.
     this.#template = new Template(source.replace(/\bstrftime_now\b/g, PINNED_STRFTIME));
-    this.#declaresTools = /\btools\b/.test(source);
     this.#toolRole = /["']tool["']/.test(source);
     this.#joinsUsers = !this.#accepts([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]);
     this.#noSystem = !this.#accepts([{ role: 'system', content: 's' }, { role: 'user', content: 'a' }]) && this.#accepts([{ role: 'user', content: 'a' }]);
+    const now = Date.now();
+    const least: TemplateMessage[] = [...(this.#noSystem ? [] : [{ role: 'system' as const, content: 'Be brief.' }]), { role: 'user', content: 'Hi' }];
+    this.#render(least, [], undefined, now);
+    this.#tools = toolPlacement((messages, tools) => this.#renderRaw(messages, tools, undefined, now), !this.#noSystem);
   }
 
   /** The whole prompt for `request`, up to where the model's reply begins. */
-  render(given: Pick<ModelRequest, 'system' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
+  render(given: Pick<ModelRequest, 'system' | 'foreignSystem' | 'messages' | 'tools' | 'date'>, thinking: boolean | undefined): string {
     const { codec } = this.context;
-    const request = asData(given);
+    const request = asData(given, codec.family);
     const messages: TemplateMessage[] = [];
-    const system = this.#declaresTools ? request.system : codec.renderSystem(request.system, request.tools);
+    const system = this.#tools === 'none' ? codec.renderSystem(request.system, request.tools) : request.system;
+    // Such a template writes the tools only in a system message: one is made for them.
+    const toolsInSystem = this.#tools === 'system' && request.tools.length > 0 ? { tools: systemTools(request.tools) } : undefined;
     /** A user turn follows the one before it where the template wants no two in a row. */
     const push = (message: TemplateMessage) => {
       const last = messages.at(-1);
       if (message.role === 'user' && last?.role === 'user' && this.#joinsUsers) messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${message.content}` };
       else messages.push(message);
     };
-    if (system && !this.#noSystem) messages.push({ role: 'system', content: system });
+    if ((system || toolsInSystem) && !this.#noSystem) messages.push({ role: 'system', content: system ?? '', ...toolsInSystem });
     else if (system) messages.push({ role: 'user', content: system });
     /** For each assistant turn: where it stands in `messages`, and what the model wrote. */
     const turns: Array<{ at: number; raw: string }> = [];
@@ -106,8 +124,7 @@ export class TemplatePrompt {
       if (message.role === 'tool' && !this.#toolRole) push({ role: 'user', content: codec.renderResults(message.results, false).content });
       else for (const m of asTemplateMessages(message, placeholder(this.#secret, turns.length), () => results++)) push(m);
     }
-    const declared = this.#declaresTools ? request.tools : [];
-    const tools = declared.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    const tools = this.#tools === 'variable' ? templateTools(request.tools) : [];
     // A request without a chat (agent.generate) is dated when it is made.
     const date = request.date ?? Date.now();
     const header = JSON.stringify([thinking ?? null, tools, dayOf(date)]);
@@ -215,7 +232,7 @@ function placeholder(secret: string, turn: number): string {
  * the conversation's running count of results, which names each (the same in
  * every render of a prefix).
  */
-function asTemplateMessages(message: ModelMessage, turn: string, nextResult: () => number): TemplateMessage[] {
+function asTemplateMessages(message: RenderMessage, turn: string, nextResult: () => number): TemplateMessage[] {
   if (message.role === 'user') return [{ role: 'user', content: message.content }];
   if (message.role === 'assistant') return [{ role: 'assistant', content: turn }];
   // One tool message per result: the template groups a turn's results as the model was trained to read them.

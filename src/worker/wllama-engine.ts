@@ -23,7 +23,7 @@ import { refusalError, refusalMark } from './csp-refusals.js';
 import wasmUrl from './wllama-wasm.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
-export { TemplatePrompt } from './template-prompt.js';
+export { ggufTemplate } from './gguf-template.js';
 
 
 export interface LoadedGguf<T> {

@@ -17,6 +17,8 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
   readonly #redirectUrl: string;
   readonly #options: McpOAuthOptions;
   readonly #dbName: string;
+  /** The server took the token to connect and list: sign-ins from now on are for calls. */
+  #connected = false;
 
   constructor(serverUrl: string, options: McpOAuthOptions) {
     this.#serverUrl = serverUrl;
@@ -78,19 +80,31 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
   }
 
   /**
-   * Counted: a server that refuses every token (a scope it never grants) would
-   * send the page to sign in forever. Past MAX_SIGN_INS in a row it is not sent.
+   * Counted: a server that refuses every token (a scope it never grants)
+   * would send the page to sign in forever. Past MAX_SIGN_INS that did not fix
+   * what they were for, it is not sent (MCP's authorization spec: retry
+   * limits, tracked per operation).
    */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    let refused = false;
+    const scope = authorizationUrl.searchParams.get('scope') ?? undefined;
+    let refused: { count: number; for: 'connect' | 'call' } | undefined;
     await this.#update((record) => {
       const now = Date.now();
       const signIns = record.signIns && now - record.signIns.since < SIGN_IN_WINDOW_MS ? record.signIns : { since: now, count: 0 };
-      refused = signIns.count >= MAX_SIGN_INS;
-      if (!refused) record.signIns = { since: signIns.since, count: signIns.count + 1 };
+      // Once a call needed a sign-in, only a call that goes through shows the sign-ins worked.
+      const needed = signIns.for === 'call' || this.#connected ? 'call' : 'connect';
+      if (signIns.count >= MAX_SIGN_INS) refused = { count: signIns.count, for: needed };
+      else record.signIns = { since: signIns.since, count: signIns.count + 1, for: needed, ...(scope !== undefined ? { scope } : {}) };
     });
     if (refused) {
-      throw new McpAuthError({ failure: 'attempts', serverUrl: this.#serverUrl, detail: `the server refused the tokens of the last ${MAX_SIGN_INS} sign-ins; not sending the page to sign in again` });
+      const what = refused.for === 'call' ? 'its tool calls' : 'connecting';
+      throw new McpAuthError({
+        failure: 'attempts',
+        serverUrl: this.#serverUrl,
+        signIns: refused.count,
+        ...(scope !== undefined ? { scope } : {}),
+        detail: `the server refused the tokens of the last ${refused.count} sign-ins for ${what}${scope ? ` (asking for scope "${scope}")` : ''}; not sending the page to sign in again`,
+      });
     }
     const { onRedirect } = this.#options;
     if (onRedirect) await onRedirect(authorizationUrl);
@@ -127,8 +141,20 @@ export class IndexedDbOAuthProvider implements OAuthClientProvider {
     });
   }
 
-  /** The server took a token: sign-ins count from zero again. */
-  async signedIn(): Promise<void> {
+  /**
+   * Connected and listed with the token: sign-ins that connecting needed are
+   * done with. Sign-ins a tool call needed are not (a server may list tools
+   * for a token it refuses every call), and any sign-in from now on is for
+   * what the page does with the tools.
+   */
+  async connected(): Promise<void> {
+    this.#connected = true;
+    const signIns = (await this.#read())?.signIns;
+    if (signIns && signIns.for !== 'call') await this.#update((record) => void delete record.signIns);
+  }
+
+  /** A tool call went through with the token: every sign-in so far did its job. */
+  async called(): Promise<void> {
     if ((await this.#read())?.signIns) await this.#update((record) => void delete record.signIns);
   }
 

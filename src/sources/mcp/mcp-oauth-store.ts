@@ -25,8 +25,13 @@ export interface OAuthRecord {
     clientId?: string;
     clientSecret?: string;
   };
-  /** Sign-ins since the server last took a token: when they began, and how many. */
-  signIns?: { since: number; count: number };
+  /**
+   * Sign-ins that have not yet fixed what sent the page to sign in: when they
+   * began, how many, the scope the last one asked for, and what needed them
+   * (`'call'` once any was for a tool call: then only a call that goes
+   * through clears them; a record from before `for` was kept reads as `'connect'`).
+   */
+  signIns?: { since: number; count: number; for?: 'connect' | 'call'; scope?: string };
 }
 
 const open = new Map<string, Promise<IDBDatabase>>();

@@ -10,6 +10,7 @@ import { startMcpOAuthTestServer, type McpOAuthTestServer } from '../../../e2e/s
 import { isMcpAuthError, isMcpConnectionError, type McpAuthError } from '../../errors/index.js';
 import { toolCallText as call } from '../../testing/calls.js';
 import { localChat } from '../../test-support/local-chat.js';
+import type { ManagedTool } from '../../tools/types.js';
 import { IndexedDbOAuthProvider } from './mcp-oauth-provider.js';
 import { closeOAuthDatabase } from './mcp-oauth-store.js';
 import { finishMcpAuth, mcpTools } from './mcp-tools.js';
@@ -153,6 +154,41 @@ describe('mcpTools with oauth', { timeout: 20_000 }, () => {
     }
     expect(outcomes).toEqual(['redirected', 'redirected', 'redirected', 'McpAuthError attempts']);
     expect(server.state.authorizations).toBe(3);
+  });
+
+  it('a server that lists its tools with the token but refuses every call for its scope (403 insufficient_scope): three sign-ins for the call, then the call fails with McpAuthError on every load, no sign-in', async () => {
+    const { oauth, redirects } = page();
+    server.control('refuse-call-scope');
+    // docs/mcp.md's connect() on each load, then the chat calls the tool; the page reloads after each.
+    const outcomes: string[] = [];
+    let followed = 0;
+    let refused: McpAuthError | undefined;
+    for (let load = 0; load < 7; load++) {
+      if (redirects.length > followed) await finishMcpAuth(await approve(redirects[followed++]!), { dbName });
+      const asked = redirects.length;
+      const mcp = await mcpTools(server.url, { oauth }).catch((e: unknown) => e);
+      if (isMcpConnectionError(mcp) && mcp.unauthorized) outcomes.push('connect: sent to sign in');
+      else {
+        const tools = mcp as McpServerTools;
+        opened.push(tools);
+        const readNote = tools.tools[0] as ManagedTool;
+        const error = await Promise.resolve(readNote.run({ name: 'shopping' }, { callId: `c${load}`, signal: new AbortController().signal, update: () => undefined, terminate: () => undefined })).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (redirects.length > asked) outcomes.push('call: sent to sign in');
+        else if (isMcpAuthError(error)) outcomes.push(`call: McpAuthError ${error.failure}`), (refused = error);
+        else outcomes.push(`call: ${String(error)}`);
+      }
+      await Promise.all(opened.splice(0).map((t) => t.close()));
+      closeOAuthDatabase(dbName); // the reload
+    }
+    expect(outcomes).toEqual(['connect: sent to sign in', ...Array(3).fill('call: sent to sign in'), ...Array(3).fill('call: McpAuthError attempts')]);
+    expect(server.state.authorizations).toBe(4);
+    expect(server.state.calls).toEqual([]);
+    expect(refused).toMatchObject({ failure: 'attempts', serverUrl: server.url, signIns: 3 });
+    expect(refused!.scope?.split(' ')).toContain('notes:admin');
+    expect(refused!.message).toContain('tool calls');
   });
 
   it('a callback whose state this page did not start, a refusal, or a code the server will not take is an McpAuthError', async () => {

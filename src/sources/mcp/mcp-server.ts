@@ -10,6 +10,8 @@
 // - a server that forgot the session (it restarted, or expired it: HTTP 404
 //   as the spec asks, 400 as the reference server answers) gets one new
 //   session and the call once more: the request never ran. refresh() too;
+// - with `oauth`, a server whose last sign-ins never made its calls go
+//   through is not sent the page again: McpAuthError ('attempts');
 // - anything else the SDK throws becomes McpToolError ('protocol' or
 //   'connection'); the next call tries the server again;
 // - an abort or the tool's timeout aborts the request, and the SDK sends
@@ -17,6 +19,7 @@
 import { Client, ProtocolError, StreamableHTTPClientTransport, specTypeSchemas, type CallToolResult, type GetTaskResult, type OAuthClientProvider, type ProgressNotification, type Tool as McpToolDefinition } from './sdk.js';
 import { InvalidOptionsError, McpConnectionError, McpToolError, isMcpAuthError, isMcpToolError } from '../../errors/index.js';
 import { untilAborted } from '../../shared/until-aborted.js';
+import { wait } from '../../shared/wait.js';
 import { checkCallOptions } from '../../tools/define-tool.js';
 import { toToolName } from '../../tools/tool-names.js';
 import type { Tool } from '../../tools/types.js';
@@ -100,7 +103,7 @@ class McpServer implements McpServerTools, ToolCaller {
       const { detail, httpStatus } = failureOf(error);
       throw new McpConnectionError({ serverUrl: this.url, detail, httpStatus, unauthorized: httpStatus === 401, cause: error });
     }
-    await this.#authProvider?.signedIn();
+    await this.#authProvider?.connected();
     const info = client.getServerVersion();
     this.server = { name: info?.name ?? '', version: info?.version ?? '' };
     this.instructions = client.getInstructions();
@@ -137,7 +140,7 @@ class McpServer implements McpServerTools, ToolCaller {
   async call(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     try {
       // The SDK's own timeout only backs up the tool's (which aborts the signal first).
-      return await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal);
+      return await this.#answered(await this.#onSession((client) => client.callTool({ name, arguments: args }, { signal: options.signal, onprogress: options.onprogress, timeout: options.timeoutMs + 1000 }) as Promise<CallToolResult>, options.signal));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     }
@@ -167,7 +170,7 @@ class McpServer implements McpServerTools, ToolCaller {
         void this.#cancelTask(task.taskId);
         throw error;
       }
-      return await this.#awaitTask(task, options);
+      return await this.#answered(await this.#awaitTask(task, options));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     } finally {
@@ -181,7 +184,7 @@ class McpServer implements McpServerTools, ToolCaller {
     }
     this.#taskProgress.set(kept.progressToken, options.onprogress);
     try {
-      return await this.#awaitTask({ taskId: kept.taskId }, options);
+      return await this.#answered(await this.#awaitTask({ taskId: kept.taskId }, options));
     } catch (error) {
       throw this.#callError(name, error, options.signal);
     } finally {
@@ -197,7 +200,7 @@ class McpServer implements McpServerTools, ToolCaller {
       let task = started.status ? started : undefined;
       let said = started.statusMessage;
       while (!task || task.status === 'working') {
-        if (task) await sleep(Math.min(Math.max(task.pollInterval ?? 1000, 50), 5000), signal);
+        if (task) await wait(Math.min(Math.max(task.pollInterval ?? 1000, 50), 5000), signal);
         try {
           task = await this.#onSession((client) => client.request({ method: 'tasks/get', params: { taskId } }, specTypeSchemas.GetTaskResult, { signal, timeout }), signal);
         } catch (error) {
@@ -215,6 +218,15 @@ class McpServer implements McpServerTools, ToolCaller {
     }
   }
 
+  /**
+   * The server answered a call: with tabagent's OAuth, the sign-ins it asked
+   * for did their job. Bookkeeping only: it never costs the call its result.
+   */
+  async #answered(result: CallToolResult): Promise<CallToolResult> {
+    await this.#authProvider?.called().catch(() => undefined);
+    return result;
+  }
+
   /** Best effort: the server is told to stop the task. */
   async #cancelTask(taskId: string): Promise<void> {
     await this.#client?.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, { timeout: 10_000 }).catch(() => undefined);
@@ -222,7 +234,8 @@ class McpServer implements McpServerTools, ToolCaller {
 
   #callError(name: string, error: unknown, signal: AbortSignal): unknown {
     if (signal.aborted) return signal.reason;
-    if (isMcpToolError(error)) return error;
+    // No sign-in will help (MCP_AUTH_FAILED, 'attempts'): said as such, not as one more failed call.
+    if (isMcpToolError(error) || isMcpAuthError(error)) return error;
     if (this.#closed) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'connection', detail: 'the session was closed (McpServerTools.close)' });
     if (error instanceof TaskGone) return new McpToolError({ serverUrl: this.url, toolName: name, failure: 'protocol', detail: error.message, ...(error.rpcCode !== undefined ? { rpcCode: error.rpcCode } : {}), cause: error.cause });
     return new McpToolError({ serverUrl: this.url, toolName: name, ...failureOf(error), cause: error });
@@ -335,12 +348,4 @@ class TaskGone extends Error {
     super(message, { cause });
     if (ProtocolError.isInstance(cause)) this.rpcCode = cause.code;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal.throwIfAborted();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 }

@@ -1,6 +1,7 @@
 // Tools called as tasks (MCP 2025-11-25) against a real server built with the
 // SDK's task runtime (e2e/support/mcp-task-server.mjs), with chats whose
 // model side is the fake engine, and a reload that resumes the same task.
+import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpTaskServer, type McpTaskServer } from '../../../e2e/support/mcp-task-server.mjs';
 import { MemoryChatStore } from '../../store/memory-chat-store.js';
@@ -9,6 +10,7 @@ import { localAgent, localChat } from '../../test-support/local-chat.js';
 import { mcpTools } from './mcp-tools.js';
 import { openedSources } from '../../test-support/opened-sources.js';
 import { toolResults as results } from '../../test-support/tool-results.js';
+import type { ManagedTool } from '../../tools/types.js';
 
 let server: McpTaskServer;
 const { open, closeAll } = openedSources(mcpTools);
@@ -44,6 +46,31 @@ describe('tools called as tasks', { timeout: 20_000 }, () => {
     const statuses = progress.filter((p) => !('progress' in (p as object))).map((p) => (p as { message: string }).message);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((m) => /^step [1-3] of 3$/.test(m))).toBe(true);
+  });
+
+  it('a long task polled many times leaves no abort listener on the call’s signal, while it waits or after', async () => {
+    let polls = 0;
+    const counting: typeof fetch = async (input, init) => {
+      if (typeof init?.body === 'string' && JSON.parse(init.body).method === 'tasks/get') polls++;
+      return fetch(input, init);
+    };
+    const mcp = await open(server.url, { fetch: counting });
+    const render = mcp.tools.find((t) => t.name === 'render') as ManagedTool;
+    const signal = new AbortController().signal;
+    const listening = () => getEventListeners(signal, 'abort').length;
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, listening())), 5);
+    try {
+      // 30 steps of 25 ms, polled every 50 ms (the server's pollInterval): some 15 waits.
+      const result = await render.run({ scene: 'long', steps: 30, stepMs: 25 }, { callId: 'c1', signal, update: () => undefined, terminate: () => undefined });
+      expect(result).toBe('rendered long');
+    } finally {
+      clearInterval(watch);
+    }
+    expect(polls).toBeGreaterThanOrEqual(10);
+    // What one request and one wait hold at a time; not one per poll so far.
+    expect(most).toBeLessThanOrEqual(3);
+    expect(listening()).toBe(0);
   });
 
   it('a task that fails is an McpToolError the model reads', async () => {
