@@ -48,8 +48,11 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
   const elapsed = () => (performance.now() - started) / 1000;
   await reachable(modelId, wasmUrl);
   // Before the download where the server gives the file's start; else from the downloaded file.
-  let header = await headerBefore(spec);
+  const before = await headerBefore(spec);
+  let header = before?.header;
   let planned = header && plan(spec, header, prepare);
+  // Where the file's size is known too, a model whose KV cache cannot fit beside its weights is refused before the download.
+  if (header && before?.size !== undefined) memoryWindow(header, before.size, spec);
   const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
   if (!header) {
     header = await headerOf(spec, blobSource(blob));
@@ -137,12 +140,17 @@ function memoryWindow(header: GgufHeader, fileBytes: number, spec: GgufSpec): nu
   return window;
 }
 
-/** The header before any download: a Blob's, the cached file's, or the start of the file over HTTP; undefined where the server will not say. */
-async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
-  if (spec.blob) return headerOf(spec, blobSource(spec.blob));
+/**
+ * The header before any download, and the file's size where known: a
+ * Blob's, the cached file's, or the start of the file over HTTP (its size
+ * from the response); undefined where the server will not say.
+ */
+async function headerBefore(spec: GgufSpec): Promise<{ header: GgufHeader; size: number | undefined } | undefined> {
+  const read = async (source: ByteSource) => ({ header: await headerOf(spec, source), size: source.size });
+  if (spec.blob) return read(blobSource(spec.blob));
   const url = spec.url!;
   const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
-  if (cached) return headerOf(spec, blobSource(cached));
+  if (cached) return read(blobSource(cached));
   let response: Response;
   const mark = refusalMark();
   try {
@@ -161,7 +169,7 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
     return undefined;
   }
   try {
-    return await headerOf(spec, responseSource(response, HEADER_BYTES));
+    return await read(responseSource(response, HEADER_BYTES));
   } catch (error) {
     // Metadata longer than the bytes asked for, or a connection that dropped (a TypeError): the downloaded file decides.
     // A file that lies about a length, or whose numbers no model has, is refused here, before the download.
