@@ -2,7 +2,9 @@
 // Output.object, stopWhen), on the strict fake model in this thread: the
 // real engine host, codec, grammar check and KV accounting, no worker. The
 // same runs through the real worker and on wllama are in e2e/ai-sdk.spec.ts.
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamObject, streamText, tool } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isFakeGrammarError, isInvalidOptionsError, isModelError, isUnknownToolError } from '../errors/index.js';
@@ -213,6 +215,31 @@ describe('the AI SDK\'s contract: errors as parts, stop sequences', () => {
     expect(types).toContain('error');
     expect(await result.text).toBe('The first half of the answer');
     expect(await result.finishReason).toBe('error');
+  });
+
+  it('streamText reads the failed stream as it reads one of the AI SDK\'s own mock models ending with an error part', async () => {
+    const failure = new Error('boom');
+    const oracle = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
+          { type: 'stream-start', warnings: [] },
+          { type: 'response-metadata', modelId: 'mock', timestamp: new Date(0) },
+          { type: 'text-start', id: 'txt-0' },
+          { type: 'text-delta', id: 'txt-0', delta: 'Partial' },
+          { type: 'error', error: failure },
+          { type: 'text-end', id: 'txt-0' },
+          { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } } },
+        ]),
+      }),
+    });
+    const { model } = fake([{ text: 'Partial', fault: 'model-error' }]);
+    const seen = async (m: typeof oracle | typeof model) => {
+      const result = streamText({ model: m, prompt: 'Hi', onError: () => undefined });
+      const types: string[] = [];
+      for await (const part of result.fullStream) types.push(part.type);
+      return { types, text: await result.text, finishReason: await result.finishReason };
+    };
+    expect(await seen(model)).toEqual(await seen(oracle));
   });
 
   it('stopSequences end the text before the stop sequence, never streaming its first half; the finish reason is stop', async () => {
