@@ -248,6 +248,15 @@ describe('prepareStep and per-send settings', () => {
     expect(fake.requests[1]!.reusedCache).toBe(true);
   });
 
+  it('stopSequences that are not a list of non-empty strings are InvalidOptionsError, and the chat goes on', async () => {
+    const { chat } = await localChat(['Fine.']);
+    for (const stopSequences of [[''], 'END', [3]]) {
+      const error = await chat.send('go', { generation: { stopSequences: stopSequences as string[] } }).catch((e: unknown) => e);
+      expect(isInvalidOptionsError(error)).toBe(true);
+    }
+    expect((await chat.send('go')).text).toBe('Fine.');
+  });
+
   it('a send’s activeTools, generation and toolChoice hold for that run', async () => {
     const { chat, fake } = await localChat([call('add', { a: 1, b: 2 }), 'Three.'], { tools: [add, lookup], generation: { temperature: 0.5 } });
     await chat.send('go', { activeTools: ['add'], generation: { maxTokens: 100 }, toolChoice: 'required' });

@@ -38,7 +38,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   const generation = request.generation ?? {};
   const stops = generation.stopSequences ?? [];
   // An empty stop string ends every reply at its first token (WebLLM) or before it (llama.cpp).
-  if (stops.some((stop) => typeof stop !== 'string' || stop === '')) throw new InvalidOptionsError('generation.stopSequences', 'must be non-empty strings');
+  if (!Array.isArray(stops) || stops.some((stop) => typeof stop !== 'string' || stop === '')) throw new InvalidOptionsError('generation.stopSequences', 'must be a list of non-empty strings');
   let reasoning: Reasoning;
   let complete: (sampling: Sampling, onDelta: (delta: string) => void) => Promise<EngineResult>;
   if (model.input === 'chat') {
