@@ -123,6 +123,8 @@ export interface FakeRequest {
   responseFormat?: ResponseFormat;
   maxTokens?: number;
   temperature?: number;
+  /** The stop strings WebLLM would have been given, if any. */
+  stop?: string[];
   /** `extra_body.enable_thinking`, when the request set it. */
   thinking?: boolean;
   /** The content of the last message (the user's text, or the tool results): usually what a script reacts to. */

@@ -35,6 +35,12 @@ export interface GenerationOptions {
   seed?: number;
   /** For models that think (Qwen3): `false` skips the think block. Templates that open it themselves (Qwen3.5's) always think. */
   thinking?: boolean;
+  /**
+   * Strings that end the reply where the model writes one, as WebLLM and
+   * llama.cpp apply them: to all it writes (a think block and call markup
+   * too), the sequence itself left out, finishReason 'stop'. None may be empty.
+   */
+  stopSequences?: string[];
 }
 
 export interface ModelRequest {
