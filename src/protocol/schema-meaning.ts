@@ -28,16 +28,16 @@ const OPEN_END = '[^"\\\\\\x00-\\x1f]*';
 
 /** `pattern` (a `u`-mode regular expression) anchored at both ends, with what JSON Schema lets stand on an open end. */
 export function searchingPattern(pattern: string): string {
-  return topAlternatives(pattern)
-    .map((alternative) => {
-      let body = alternative;
-      const start = body.startsWith('^');
-      if (start) body = body.slice(1);
-      const end = endsWithAnchor(body);
-      if (end) body = body.slice(0, -1);
-      return `^${start ? '' : OPEN_END}${body}${end ? '' : OPEN_END}$`;
-    })
-    .join('|');
+  const alternatives = topAlternatives(pattern).map((alternative) => {
+    let body = alternative;
+    const start = body.startsWith('^');
+    if (start) body = body.slice(1);
+    const end = endsWithAnchor(body);
+    if (end) body = body.slice(0, -1);
+    return `${start ? '' : OPEN_END}${body}${end ? '' : OPEN_END}`;
+  });
+  // One pair of anchors around them all: xgrammar misreads `$|^` between alternatives.
+  return alternatives.length === 1 ? `^${alternatives[0]}$` : `^(?:${alternatives.join('|')})$`;
 }
 
 /** The alternatives of `pattern` outside any group or class. */
