@@ -55,3 +55,19 @@ describe.each(MODEL_FAMILIES)('%s: a key the schema does not declare (additional
     expect(await validateArguments(jsonSchemaInput(schema).input, schema, call!.arguments)).toEqual({ ok: false, issues: [{ path: UNDECLARED_KEY.path, message: 'unexpected field' }] });
   });
 });
+
+it("Qwen3.5: the call is written as vLLM's Qwen3-Coder parser tests read it (a string enum value bare)", () => {
+  expect(toolCallText('get_current_weather', { city: 'Dallas', state: 'TX', unit: 'fahrenheit' }, 'qwen3.5')).toBe(
+    '<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>',
+  );
+});
+
+it("Qwen3.5: parameters without `type: 'object'` (vLLM's test tools, as OpenAI tools are often written) compile, and the call passes", async () => {
+  const { schema, valid } = REAL_TOOL_CALLS.find((c) => c.name.startsWith("vLLM's Qwen3-Coder"))!;
+  const { type: _, ...untyped } = schema;
+  const format = buildConstraint(codecs['qwen3.5'].format, [{ name: 'tool', description: '', parameters: untyped }], 'required', 'none')!;
+  const text = toolCallText('tool', valid, 'qwen3.5');
+  // xgrammar 0.1.27 aborts its WebAssembly on qwen_xml_parameter without the type.
+  expect(await grammarAccepts(format, text)).toBe(true);
+  expect(await grammarAccepts({ type: 'grammar', grammar: toGbnf(format) }, text)).toBe(true);
+});

@@ -58,6 +58,19 @@ export const REAL_TOOL_CALLS: CorpusSchema[] = [
     valid: { owner: 'octocat', repo: 'hello-world', direction: 'desc', labels: ['bug'], sort: 'updated', state: 'closed' },
   },
   {
+    // vLLM's Qwen3-Coder parser tests (tests/tool_parsers/test_qwen3coder_tool_parser.py,
+    // sample_tools): its get_current_weather, and the call its cases read
+    // (src/conformance/peer-cases/vllm.ts: `unit` written bare, `fahrenheit`).
+    // vLLM's has no `type: 'object'`, which MCP requires (see VLLM_WEATHER_UNTYPED).
+    name: "vLLM's Qwen3-Coder test tool: get_current_weather with a unit enum",
+    schema: {
+      type: 'object',
+      properties: { city: { type: 'string', description: 'The city name' }, state: { type: 'string', description: 'The state code' }, unit: { type: 'string', enum: ['fahrenheit', 'celsius'] } },
+      required: ['city', 'state'],
+    },
+    valid: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' },
+  },
+  {
     // A hand-written server's schema (the low-level MCP SDKs take any
     // inputSchema): `required` names a key that `properties` never declares.
     name: 'required keys with no properties declared for them',
