@@ -71,6 +71,32 @@ export const REAL_TOOL_CALLS: CorpusSchema[] = [
     valid: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' },
   },
   {
+    // Pydantic (FastMCP) writes `Optional[str] = None` and `Optional[Literal[...]] = None`
+    // as anyOf with null; Qwen3.5's template writes the string bare, None as `null`.
+    name: 'Pydantic Optional[str] and Optional[Literal]: a string or null',
+    schema: object(
+      {
+        query: { title: 'Query', type: 'string' },
+        language: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Language' },
+        sort: { anyOf: [{ enum: ['stars', 'forks'], type: 'string' }, { type: 'null' }], default: null, title: 'Sort' },
+      },
+      { required: ['query'], title: 'search_reposArguments' },
+    ),
+    valid: { query: 'tabagent', language: 'TypeScript', sort: 'stars' },
+  },
+  {
+    name: 'Pydantic Optional[str] and Optional[Literal]: null written',
+    schema: object(
+      {
+        query: { title: 'Query', type: 'string' },
+        language: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Language' },
+        sort: { anyOf: [{ enum: ['stars', 'forks'], type: 'string' }, { type: 'null' }], default: null, title: 'Sort' },
+      },
+      { required: ['query'], title: 'search_reposArguments' },
+    ),
+    valid: { query: 'tabagent', language: null, sort: null },
+  },
+  {
     // A hand-written server's schema (the low-level MCP SDKs take any
     // inputSchema): `required` names a key that `properties` never declares.
     name: 'required keys with no properties declared for them',
@@ -222,8 +248,8 @@ export const SCHEMA_CORPUS: CorpusSchema[] = [
   {
     name: 'patternProperties and propertyNames with identity escapes',
     schema: { type: 'object', patternProperties: { '^x\\-': { type: 'string' } }, propertyNames: { pattern: '^[a-z\\-]+$' }, additionalProperties: false },
-    // A key the pattern matches whole: the grammar engines match a pattern against the whole text (xgrammar's reading).
-    valid: { 'x-': 'abc' },
+    // A key the pattern finds a match in, as JSON Schema reads `^x\-` (schema-meaning.ts opens its end for the grammar engines).
+    valid: { 'x-rate': 'abc' },
   },
   {
     name: 'property names that are not words',
