@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolCallsText, toolCallText } from '../testing/calls.js';
+import { REAL_TOOL_CALLS } from '../test-support/schema-corpus.js';
 import { xgrammar } from '../test-support/xgrammar.js';
 import { codecs } from './codecs.js';
 import { toGbnf } from './gbnf.js';
@@ -192,6 +193,17 @@ describe.each(MODEL_FAMILIES)('%s: the GBNF accepts exactly what xgrammar accept
       expect(mismatches, `choice ${JSON.stringify(choice)}`).toEqual([]);
       expect(accepted.length).toBeGreaterThan(0);
       expect(rejected.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(MODEL_FAMILIES)("%s: real tools' schemas (test-support/schema-corpus.ts)", (family) => {
+  it('the GBNF is one llama.cpp reads, and accepts what xgrammar accepts', async () => {
+    for (const { name, schema, valid } of REAL_TOOL_CALLS) {
+      const format = buildConstraint(codecs[family].format, [{ name: 'tool', description: '', parameters: schema }], 'required', 'none')!;
+      expect(llamaCppProblems(toGbnf(format)), name).toEqual([]);
+      const samples = [toolCallText('tool', valid, family), toolCallText('tool', {}, family), toolCallText('tool', { ...valid, zz: 1 }, family), 'text'];
+      expect((await compare(format, samples)).mismatches, name).toEqual([]);
     }
   });
 });
