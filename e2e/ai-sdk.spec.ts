@@ -215,6 +215,40 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
     expect(errors).toEqual([]);
   });
 
+  test('stopSequences on llama.cpp: the reply ends before the stop string, whose first half never streamed, finish stop', async ({ page }) => {
+    const errors = await open(page);
+    const result = await page.evaluate(async (tiny) => {
+      const { createTabAgent, streamText, Output, z } = window.aiSdk;
+      const tabagent = createTabAgent();
+      const model = tabagent(tiny);
+      // Unconstrained, the crafted model writes its longest token, spaces; a JSON string it fills with words.
+      const output = Output.object({ schema: z.object({ note: z.string() }) });
+      const run = async (stopSequences?: string[]) => {
+        const stream = streamText({ model, prompt: 'Talk', output, reasoning: 'none', maxOutputTokens: 12, ...(stopSequences ? { stopSequences } : {}) });
+        const deltas: string[] = [];
+        for await (const part of stream.fullStream) if (part.type === 'text-delta') deltas.push(part.text);
+        const step = (await stream.steps)[0]!;
+        const raw = (step.content.find((c) => c.type === 'text')?.providerMetadata?.tabagent as { raw?: string } | undefined)?.raw;
+        return { deltas, text: await stream.text, finish: await stream.finishReason, raw };
+      };
+      const whole = await run();
+      // Across tokens: the end of the key's word and its closing quote.
+      const stop = 'ote"';
+      const stopped = await run([stop]);
+      tabagent.close();
+      return { whole, stop, stopped };
+    }, TINY);
+    const { whole, stop, stopped } = result;
+    expect(whole.text).toContain(stop);
+    expect(stopped.text).toBe(whole.text.slice(0, whole.text.indexOf(stop)).trimEnd());
+    expect(stopped.deltas.join('')).toBe(stopped.text);
+    expect(stopped.finish).toBe('stop');
+    // The turn handed back is what llama.cpp wrote up to the stop string.
+    expect(stopped.raw).not.toContain(stop);
+    expect(stopped.raw?.trim()).toBe(stopped.text);
+    expect(errors).toEqual([]);
+  });
+
   test('useChat with the AI SDK\'s own loop (DirectChatTransport, ToolLoopAgent) on the provider: multi-step tool calls', async ({ page }) => {
     await open(page, '?app=direct&model=tiny');
     await expect(page.locator('#chat-status')).toHaveText('ready');

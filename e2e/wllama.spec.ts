@@ -26,7 +26,7 @@ test('loads the GGUF and says what runs it, with download progress in bytes', as
     const size = (await (await fetch(url)).arrayBuffer()).byteLength;
     return { info, progress, before, after, gone: await isModelCached(model), size };
   }, TINY);
-  expect(result.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', family: 'qwen3', template: 'gguf', contextWindow: 1024, threads: 1 });
+  expect(result.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'worker', family: 'qwen3', template: 'gguf', contextWindow: 1024, threads: 1 });
   expect(result.before).toBe(false);
   expect(result.after).toBe(true);
   expect(result.gone).toBe(false);

@@ -37,7 +37,7 @@ export type { FinishMcpAuthOptions, McpAuthProvider, McpCallResult, McpElicitati
 export { webMcpTools } from './sources/webmcp/webmcp-tools.js';
 export { registerWebMcpTools } from './sources/webmcp/register-webmcp-tools.js';
 export type { RegisterWebMcpToolsOptions, WebMcpTools, WebMcpToolInfo, WebMcpToolsOptions } from './sources/webmcp/webmcp-types.js';
-export type { EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason, TemplateMismatch } from './shared/model.js';
+export type { EngineHost, EngineName, GenerationOptions, LoadProgress, ModelInfo, FinishReason, TemplateMismatch } from './shared/model.js';
 export type { ModelFamily, ToolChoice } from './shared/tool-protocol.js';
 export type { JsonObject, JsonValue, JsonSchema } from './shared/json.js';
 export * from './errors/index.js';

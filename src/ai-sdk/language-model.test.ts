@@ -2,10 +2,12 @@
 // Output.object, stopWhen), on the strict fake model in this thread: the
 // real engine host, codec, grammar check and KV accounting, no worker. The
 // same runs through the real worker and on wllama are in e2e/ai-sdk.spec.ts.
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamObject, streamText, tool } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isFakeGrammarError, isUnknownToolError } from '../errors/index.js';
+import { isFakeGrammarError, isInvalidOptionsError, isModelError, isUnknownToolError } from '../errors/index.js';
 import { localModel, inThreadStarter, localAgent } from '../test-support/local-chat.js';
 import { fakeModel, type FakeModel } from '../testing/fake-model.js';
 import { toolCallText, toolCallsText } from '../testing/calls.js';
@@ -89,8 +91,8 @@ describe('generateText through the provider', () => {
     const { model } = fake(['Hello.']);
     const unknown = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], toolChoice: { type: 'tool', toolName: 'nope' } }).catch((e: unknown) => e);
     expect(isUnknownToolError(unknown)).toBe(true);
-    const result = await generateText({ model, prompt: 'hi', topK: 3, presencePenalty: 0.5, frequencyPenalty: 0.5, stopSequences: ['x'], maxOutputTokens: 20, temperature: 0 });
-    expect(result.warnings?.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual(['topK', 'presencePenalty', 'frequencyPenalty', 'stopSequences']);
+    const result = await generateText({ model, prompt: 'hi', topK: 3, presencePenalty: 0.5, frequencyPenalty: 0.5, maxOutputTokens: 20, temperature: 0 });
+    expect(result.warnings?.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual(['topK', 'presencePenalty', 'frequencyPenalty']);
   });
 
   it('a history without the model\'s own text (another model\'s, or the app\'s) is written in the family\'s format', async () => {
@@ -198,6 +200,80 @@ describe('streamText through the provider', () => {
     expect(shown).not.toContain('ten');
     expect((await generateText({ model, prompt: 'Again' })).text).toBe('Again.');
     expect(script.requests).toHaveLength(2);
+  });
+});
+
+describe('the AI SDK\'s contract: errors as parts, stop sequences', () => {
+  it('a model error mid-stream arrives as an error part: onError runs, the text so far is kept, the stream ends', async () => {
+    const { model } = fake([{ text: 'The first half of the answer', fault: 'model-error' }]);
+    const errors: unknown[] = [];
+    const result = streamText({ model, prompt: 'Hi', onError: ({ error }) => void errors.push(error) });
+    const types: string[] = [];
+    for await (const part of result.fullStream) types.push(part.type);
+    expect(errors).toHaveLength(1);
+    expect(isModelError(errors[0])).toBe(true);
+    expect(types).toContain('error');
+    expect(await result.text).toBe('The first half of the answer');
+    expect(await result.finishReason).toBe('error');
+  });
+
+  it('streamText reads the failed stream as it reads one of the AI SDK\'s own mock models ending with an error part', async () => {
+    const failure = new Error('boom');
+    const oracle = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
+          { type: 'stream-start', warnings: [] },
+          { type: 'response-metadata', modelId: 'mock', timestamp: new Date(0) },
+          { type: 'text-start', id: 'txt-0' },
+          { type: 'text-delta', id: 'txt-0', delta: 'Partial' },
+          { type: 'error', error: failure },
+          { type: 'text-end', id: 'txt-0' },
+          { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } } },
+        ]),
+      }),
+    });
+    const { model } = fake([{ text: 'Partial', fault: 'model-error' }]);
+    const seen = async (m: typeof oracle | typeof model) => {
+      const result = streamText({ model: m, prompt: 'Hi', onError: () => undefined });
+      const types: string[] = [];
+      for await (const part of result.fullStream) types.push(part.type);
+      return { types, text: await result.text, finishReason: await result.finishReason };
+    };
+    expect(await seen(model)).toEqual(await seen(oracle));
+  });
+
+  it('stopSequences end the text before the stop sequence, never streaming its first half; the finish reason is stop', async () => {
+    // ' END.' is two of the fake's tokens (' END', '.'): the first streams before the sequence is whole.
+    const { fake: script, model } = fake(['Hello there END. More words after it', 'Again.']);
+    const result = streamText({ model, prompt: 'Hi', stopSequences: [' END.'] });
+    let streamed = '';
+    for await (const part of result.fullStream) if (part.type === 'text-delta') streamed += part.text;
+    expect(streamed).toBe('Hello there');
+    expect(await result.text).toBe('Hello there');
+    expect(await result.finishReason).toBe('stop');
+    expect(await result.warnings).toEqual([]);
+    expect(script.requests[0]!.stop).toEqual([' END.']);
+    // What goes back as the model's turn is what it wrote up to the stop: the next step reuses its cache.
+    const steps = await result.steps;
+    expect(steps[0]!.content.find((c) => c.type === 'text')?.providerMetadata).toEqual({ tabagent: { raw: 'Hello there' } });
+    const again = await generateText({ model, messages: [{ role: 'user', content: 'Hi' }, ...(await result.response).messages, { role: 'user', content: 'Again' }] });
+    expect(again.text).toBe('Again.');
+    expect(script.requests[1]!.reusedCache).toBe(true);
+  });
+
+  it('stopSequences in generateText: a stop sequence the model never writes changes nothing', async () => {
+    const { model } = fake(['Short answer. Then more.', 'Nothing to stop.']);
+    const stopped = await generateText({ model, prompt: 'Hi', stopSequences: ['nope', '. Then'] });
+    expect(stopped.text).toBe('Short answer');
+    expect(stopped.finishReason).toBe('stop');
+    const whole = await generateText({ model, prompt: 'Hi', stopSequences: ['nope'] });
+    expect(whole.text).toBe('Nothing to stop.');
+  });
+
+  it('an empty stop sequence is InvalidOptionsError (it would stop every reply before it starts)', async () => {
+    const { model } = fake(['Hello.']);
+    const error = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stopSequences: [''] }).catch((e: unknown) => e);
+    expect(isInvalidOptionsError(error)).toBe(true);
   });
 });
 

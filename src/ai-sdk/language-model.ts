@@ -1,7 +1,7 @@
 // A tabagent model as the AI SDK's LanguageModelV4: one doGenerate or
 // doStream is one model request in the worker (no tabagent loop: the AI SDK
 // runs the loop, its tools and approvals; this never runs a tool).
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
 import { prepareRequest, type PreparedRequest } from './model-request.js';
 import { contentOf, replyParts } from './model-reply.js';
@@ -72,7 +72,8 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
           .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta) })
           .then(
             (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, this.raws)),
-            (error: unknown) => writer.fail(error),
+            // Stopped by the caller: the stream fails with the abort, as a fetch's body does; else the error is a part.
+            (error: unknown) => (signal.aborted ? writer.fail(abortReason(signal)) : writer.error(error)),
           );
       },
       cancel: (reason) => {
@@ -113,6 +114,21 @@ class StreamWriter {
   fail(error: unknown): void {
     if (this.#open) this.controller.error(error);
     this.#open = false;
+  }
+
+  /**
+   * The model failed once the stream had started: an error part, then the
+   * stream ends as @ai-sdk/openai-compatible ends one after an error chunk
+   * (open parts closed, finish with the unified reason 'error'), so
+   * streamText's onError runs and the text so far stays in its result.
+   */
+  error(error: unknown): void {
+    this.send({ type: 'error', error });
+    this.#endReasoning();
+    if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
+    this.#text = false;
+    this.send({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: UNKNOWN_USAGE });
+    this.#close();
   }
 
   close(): void {
@@ -157,6 +173,10 @@ class StreamWriter {
       this.send({ ...call, ...(i === parts.calls.length - 1 && raw ? { providerMetadata: raw } : {}) });
     });
     this.send({ type: 'finish', finishReason: parts.finishReason, usage: parts.usage });
+    this.#close();
+  }
+
+  #close(): void {
     if (this.#open) this.controller.close();
     this.#open = false;
   }
@@ -166,6 +186,12 @@ class StreamWriter {
     this.#reasoning = false;
   }
 }
+
+/** A failed call's usage: the worker's count went with its result. */
+const UNKNOWN_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
 
 function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.aborted ? signal.reason : new DOMException('The model call was stopped.', 'AbortError');

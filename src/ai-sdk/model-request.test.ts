@@ -6,7 +6,7 @@ import { isInvalidOptionsError } from '../errors/index.js';
 import type { ModelInfo } from '../shared/model.js';
 import { prepareRequest } from './model-request.js';
 
-const info: ModelInfo = { modelId: 'smollm2', template: 'gguf', contextWindow: 2048, grammarByDefault: true, engine: 'wllama' };
+const info: ModelInfo = { modelId: 'smollm2', template: 'gguf', contextWindow: 2048, grammarByDefault: true, engine: 'wllama', host: 'worker' };
 const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'Hi' }] };
 
 describe('a model without a call format', () => {

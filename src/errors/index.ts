@@ -21,6 +21,7 @@ import { ToolResultError } from './tool-result-error.js';
 import { UnknownToolCallError } from './unknown-tool-call-error.js';
 import { UnknownToolError } from './unknown-tool-error.js';
 import { WebGPUUnavailableError } from './webgpu-unavailable-error.js';
+import { EngineUnavailableError } from './engine-unavailable-error.js';
 import { WorkerCrashedError } from './worker-crashed-error.js';
 import { WorkerStartError } from './worker-start-error.js';
 import { ChatNotFoundError } from './chat-not-found-error.js';
@@ -79,6 +80,7 @@ export { ToolTimeoutError, isToolTimeoutError } from './tool-timeout-error.js';
 export { UnknownToolCallError, isUnknownToolCallError } from './unknown-tool-call-error.js';
 export { UnknownToolError, isUnknownToolError } from './unknown-tool-error.js';
 export { WebGPUUnavailableError, isWebGPUUnavailableError } from './webgpu-unavailable-error.js';
+export { EngineUnavailableError, isEngineUnavailableError } from './engine-unavailable-error.js';
 export { WebMcpToolError, isWebMcpToolError, type WebMcpFailure } from './webmcp-tool-error.js';
 export { WebMcpUnavailableError, isWebMcpUnavailableError } from './webmcp-unavailable-error.js';
 export { WorkerCrashedError, isWorkerCrashedError } from './worker-crashed-error.js';
@@ -103,6 +105,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   ContextOverflowError,
   ModelNotLoadedError,
   DuplicateToolError,
+  EngineUnavailableError,
   FakeScriptError,
   FakeGrammarError,
   InvalidOptionsError,

@@ -1,8 +1,8 @@
 // The page's view of the model in the worker: a ChatModel whose AbortSignal
 // becomes a cancel call and whose text arrives over the text channel.
 import type { GenerationReceiver } from '../rpc/generation-channel.js';
-import type { FakeRequest, WorkerApi } from '../rpc/worker-protocol.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { EngineInfo, FakeRequest, WorkerApi } from '../rpc/worker-protocol.js';
+import type { ChatModel, EngineHost, GenerateOptions, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 
 /** What the model calls in the worker. */
 export type ModelHost = Pick<WorkerApi, 'generate' | 'cancel'>;
@@ -17,13 +17,18 @@ export interface ModelConnection {
 
 export class WorkerModel implements ChatModel {
   #nextId = 1;
+  readonly info: ModelInfo;
 
   constructor(
     private readonly connection: ModelConnection,
-    readonly info: ModelInfo,
+    info: EngineInfo,
     /** A fake model's record of each request, delivered before the generation ends. */
     private readonly onRequest?: (request: FakeRequest) => void,
-  ) {}
+    /** Where the worker runs: the page's own, or one every tab shares. */
+    host: Extract<EngineHost, 'worker' | 'shared-worker'> = 'worker',
+  ) {
+    this.info = { ...info, host };
+  }
 
   async generate(request: ModelRequest, options: GenerateOptions = {}): Promise<ModelResponse> {
     const { connection } = this;

@@ -20,7 +20,7 @@ export interface WorkerApi {
    * time). `onProgress` and `respond` (a fake's function script) are
    * comlink-proxied from the page.
    */
-  load(spec: ModelSpec, onProgress?: (progress: LoadProgress) => void, respond?: Respond): Promise<ModelInfo>;
+  load(spec: ModelSpec, onProgress?: (progress: LoadProgress) => void, respond?: Respond): Promise<EngineInfo>;
   /** Generate, one request at a time in the order asked; `id` names it on the generation channel and to `cancel`. */
   generate(id: number, request: ModelRequest): Promise<ModelResponse>;
   /** Stop one request: interrupt it if it runs, drop it if it waits (it then resolves with finishReason 'abort'). */
@@ -28,6 +28,9 @@ export interface WorkerApi {
   /** Ask about, or delete, a model's downloaded files in the browser (with any model loaded, or none). */
   modelCache(action: 'has' | 'delete', source: CachedModelSource): Promise<boolean>;
 }
+
+/** What a worker tells of the model it loaded; the page adds where that worker runs (a worker of its own, or a shared one). */
+export type EngineInfo = Omit<ModelInfo, 'host'>;
 
 /** The worker posts this once its comlink endpoint is listening. */
 export const READY = { tabagent: 'ready' } as const;
@@ -120,6 +123,8 @@ export interface FakeRequest {
   responseFormat?: ResponseFormat;
   maxTokens?: number;
   temperature?: number;
+  /** The stop strings WebLLM would have been given, if any. */
+  stop?: string[];
   /** `extra_body.enable_thinking`, when the request set it. */
   thinking?: boolean;
   /** The content of the last message (the user's text, or the tool results): usually what a script reacts to. */

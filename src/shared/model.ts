@@ -35,6 +35,12 @@ export interface GenerationOptions {
   seed?: number;
   /** For models that think (Qwen3): `false` skips the think block. Templates that open it themselves (Qwen3.5's) always think. */
   thinking?: boolean;
+  /**
+   * Strings that end the reply where the model writes one, as WebLLM and
+   * llama.cpp apply them: to all it writes (a think block and call markup
+   * too), the sequence itself left out, finishReason 'stop'. None may be empty.
+   */
+  stopSequences?: string[];
 }
 
 export interface ModelRequest {
@@ -109,7 +115,19 @@ export interface LoadProgress {
 }
 
 /** What runs the model: WebLLM on WebGPU, wllama (llama.cpp in WebAssembly) on the CPU, or the scripted fake. */
-export type EngineName = 'webllm' | 'wllama' | 'fake';
+/**
+ * Which engine answers: WebLLM (WebGPU) or wllama (llama.cpp on the CPU) in a
+ * worker, the strict fake, Chrome's built-in model (the Prompt API), or a
+ * server model through an AI SDK provider.
+ */
+export type EngineName = 'webllm' | 'wllama' | 'fake' | 'prompt-api' | 'server';
+
+/**
+ * Where the engine runs: a worker of this page's own, a SharedWorker every
+ * tab of the origin shares, or the page itself (the Prompt API exists only
+ * there, and a server model needs no worker).
+ */
+export type EngineHost = 'worker' | 'shared-worker' | 'page';
 
 export interface ModelInfo {
   modelId: string;
@@ -123,6 +141,8 @@ export interface ModelInfo {
   /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
   template: string;
   engine: EngineName;
+  /** Where the engine runs. */
+  host: EngineHost;
   /** CPU threads the engine runs on (wllama: more than 1 only where the page is cross-origin isolated). */
   threads?: number;
   /** Tokens the model's KV cache holds: prompt and reply together. */

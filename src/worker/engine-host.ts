@@ -12,8 +12,8 @@
 //   last text: the page waits for it, so nothing lands after the result.
 import { InvalidOptionsError } from '../errors/index.js';
 import { GenerationSender } from '../rpc/generation-channel.js';
-import type { CachedModelSource, FakeRequest, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
-import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { CachedModelSource, EngineInfo, FakeRequest, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
+import type { LoadProgress, ModelRequest, ModelResponse } from '../shared/model.js';
 import { Serial } from '../shared/serial.js';
 import { engines } from './engine-modules.js';
 import { loadModel, type LoadedModel } from './load-model.js';
@@ -37,7 +37,7 @@ export class EngineHost implements WorkerApi {
     this.#sender = new GenerationSender(port);
   }
 
-  load(spec: ModelSpec, onProgress?: (p: LoadProgress) => void, respond?: Respond): Promise<ModelInfo> {
+  load(spec: ModelSpec, onProgress?: (p: LoadProgress) => void, respond?: Respond): Promise<EngineInfo> {
     const previous = this.#model;
     const model = (async () => {
       // One model on the GPU at a time: the one before goes first.

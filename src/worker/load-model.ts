@@ -9,8 +9,8 @@ import { modelEntry } from '../protocol/model-table.js';
 import { chooseTemplate } from '../protocol/template-choice.js';
 import type { TemplatePrompt } from './template-prompt.js';
 import type { ToolCodec } from '../protocol/types.js';
-import type { FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
-import type { LoadProgress, ModelInfo } from '../shared/model.js';
+import type { EngineInfo, FakeRequest, GgufSpec, ModelSpec, Respond } from '../rpc/worker-protocol.js';
+import type { LoadProgress } from '../shared/model.js';
 import type { Engine, PromptRequest } from './engine.js';
 import { engines } from './engine-modules.js';
 import { codecFor } from './codec-for.js';
@@ -21,7 +21,7 @@ interface Common {
   tools?: boolean;
   /** The model writes its own think block unless thinking is off. */
   thinks: boolean;
-  info: ModelInfo;
+  info: EngineInfo;
 }
 
 /**
@@ -110,7 +110,7 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
   const codec = codecFor(family);
   // A model the table knows thinks as the table says, while it runs the table's family; one named only by its family, as Qwen3 does.
   const thinks = entry.known && spec.family === undefined && family === entry.family ? entry.thinks : family === 'qwen3';
-  const info: ModelInfo = {
+  const info: EngineInfo = {
     modelId: spec.modelId,
     family,
     template: templateName,
@@ -132,7 +132,7 @@ async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
   const { loadGguf, ggufTemplate } = await engines.wllama();
   const loaded = await loadGguf(spec, report, (chatTemplate) => ggufTemplate(spec, chatTemplate));
   const { family, prompt, codec } = loaded.prepared;
-  const info: ModelInfo = {
+  const info: EngineInfo = {
     modelId: spec.modelId,
     ...(family ? { family } : {}),
     template: 'gguf',

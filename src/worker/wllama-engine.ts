@@ -235,7 +235,8 @@ export async function deleteCached(url: string): Promise<void> {
   await new CacheManager().delete(url);
 }
 
-function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptRequest> {
+/** @internal Exported for its unit test, with a stand-in Wllama. */
+export function wllamaEngine(wllama: Pick<Wllama, 'createCompletion' | 'exit'>, contextWindow: number): Engine<PromptRequest> {
   let stop: AbortController | null = null;
   // A chat asks for the same few constraints hop after hop: each is translated once.
   const grammars = new Map<string, string>();
@@ -266,6 +267,8 @@ function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptReque
           temperature: request.temperature ?? 0,
           top_p: request.top_p,
           seed: request.seed,
+          // llama.cpp's server holds a stop string's first half back, and leaves the string out.
+          stop: request.stop,
           grammar: request.response_format ? gbnf(request.response_format) : undefined,
           // llama.cpp's server fields: keep the KV cache and count what it saved.
           ...({ cache_prompt: true, timings_per_token: false } as object),

@@ -79,6 +79,20 @@ describe('the fake engine', () => {
     expect(records[1]!.reusedCache).toBe(false);
   });
 
+  it('ends at a stop string as WebLLM does: streamed until it is whole, cut from the text, finishReason stop, the cache kept', async () => {
+    const records: FakeRequest[] = [];
+    const e = engine({ outputs: ['Hello there END. More words', 'Next.'] }, { records });
+    const deltas: string[] = [];
+    const messages: EngineMessage[] = [{ role: 'user', content: 'hi' }];
+    const result = await e.complete({ messages, stop: [' END.'] }, (d) => deltas.push(d));
+    // WebLLM 0.2.86 streams ' END' before '.' makes the stop string whole: the worker holds it back (stop-hold.ts).
+    expect(deltas.join('')).toBe('Hello there END');
+    expect(result).toMatchObject({ text: 'Hello there', finishReason: 'stop' });
+    expect(records[0]!.stop).toEqual([' END.']);
+    await complete(e, { messages: [...messages, { role: 'assistant', content: result.text }, { role: 'user', content: 'go on' }] });
+    expect(records[1]!.reusedCache).toBe(true);
+  });
+
   it('stops when interrupted', async () => {
     const e = engine({ outputs: [{ text: 'a b c d e f g h', tokenDelayMs: 5 }] });
     const deltas: string[] = [];
