@@ -1,0 +1,85 @@
+// The side panel extension (examples/extension, built into dist/extension)
+// loaded unpacked in Chromium. Playwright cannot open a real side panel, so
+// the test opens the panel's page as a tab: the tools then read the web page
+// used last, not the panel's own tab (examples/extension/src/target-tab.ts).
+// The model is useFakeModel's, which reaches extension pages as it reaches
+// any page (Playwright's init scripts run there too): the extension built for
+// the test is the one that ships.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { toolCallsText, useFakeModel } from '../src/testing/index.js';
+import { findChromium } from '../scripts/find-chromium.mjs';
+
+const EXTENSION = join(import.meta.dirname, '..', 'dist', 'extension');
+const TARGET = 'http://127.0.0.1:4176/e2e/pages/extension-target.html';
+const SELECTED = 'The lighthouse on the north pier was rebuilt in 1903';
+
+// One browser for the file: an extension needs a persistent context of its own.
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let extensionId: string;
+let profile: string;
+
+test.beforeAll(async () => {
+  profile = mkdtempSync(join(tmpdir(), 'tabagent-extension-'));
+  const args = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', `--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`];
+  context = await chromium.launchPersistentContext(profile, { executablePath: (await findChromium()) ?? undefined, args, headless: true });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  extensionId = new URL(worker.url()).host;
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+async function openTarget(): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(TARGET);
+  await page.evaluate((text) => {
+    const lead = document.getElementById('lead')!.firstChild!;
+    const range = document.createRange();
+    range.setStart(lead, 0);
+    range.setEnd(lead, text.length);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  }, SELECTED);
+  return page;
+}
+
+test("the panel's tools read the page's selection, title and links; the chat is there after a reload", async () => {
+  test.setTimeout(60_000);
+  await openTarget();
+  const panel = await context.newPage();
+  const errors: string[] = [];
+  panel.on('pageerror', (error) => errors.push(error.message));
+  const calls = toolCallsText([{ name: 'selected_text' }, { name: 'page_title' }, { name: 'page_links', arguments: { limit: 5 } }]);
+  const fake = await useFakeModel(panel, [calls, 'You selected a line about the lighthouse.']);
+
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await expect(panel.locator('#input')).toBeEnabled();
+  await panel.locator('#input').fill('What did I select?');
+  await panel.locator('#input').press('Enter');
+  await expect(panel.locator('.message.assistant').last()).toHaveText('You selected a line about the lighthouse.');
+
+  // What the tools read reached the model, from the test page (not the panel's own tab).
+  const [, second] = await fake.requests();
+  expect(second?.last).toContain(SELECTED);
+  expect(second?.last).toContain('Harbour notes: the lighthouse');
+  expect(second?.last).toContain(TARGET);
+  expect(second?.last).toContain('https://example.com/tides');
+  expect(second?.last).toContain('https://example.org/ferries');
+  expect(second?.last).not.toContain('mailto:');
+  await fake.assertComplete();
+  await expect(panel.locator('.message.tool')).toContainText([/selected_text/, /page_title/, /page_links/, new RegExp(`selected_text: .*${SELECTED}`)]);
+
+  // The chat is in the extension origin's IndexedDB: a reload shows it again.
+  await panel.reload();
+  await expect(panel.locator('.message.user')).toHaveText(['What did I select?']);
+  await expect(panel.locator('.message.assistant')).toHaveText(['You selected a line about the lighthouse.']);
+  await expect(panel.locator('.message.tool').filter({ hasText: SELECTED })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
