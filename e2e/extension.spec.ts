@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { toolCallsText, useFakeModel } from '../src/testing/index.js';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { startGgufServer, type GgufServer } from './support/gguf-server.mjs';
 
 const EXTENSION = join(import.meta.dirname, '..', 'dist', 'extension');
 const TARGET = 'http://127.0.0.1:4176/e2e/pages/extension-target.html';
@@ -22,6 +23,7 @@ test.describe.configure({ mode: 'serial' });
 let context: BrowserContext;
 let extensionId: string;
 let profile: string;
+let models: GgufServer;
 
 test.beforeAll(async () => {
   profile = mkdtempSync(join(tmpdir(), 'tabagent-extension-'));
@@ -29,10 +31,12 @@ test.beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, { executablePath: (await findChromium()) ?? undefined, args, headless: true });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   extensionId = new URL(worker.url()).host;
+  models = await startGgufServer({ 'tiny.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
 });
 
 test.afterAll(async () => {
   await context?.close();
+  await models?.close();
   rmSync(profile, { recursive: true, force: true });
 });
 
@@ -81,5 +85,28 @@ test("the panel's tools read the page's selection, title and links; the chat is 
   await expect(panel.locator('.message.user')).toHaveText(['What did I select?']);
   await expect(panel.locator('.message.assistant')).toHaveText(['You selected a line about the lighthouse.']);
   await expect(panel.locator('.message.tool').filter({ hasText: SELECTED })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test("real wllama runs under the manifest's CSP: a GGUF from the panel's model setting loads in its worker and answers", async () => {
+  test.setTimeout(90_000);
+  const panel = await context.newPage();
+  const errors: string[] = [];
+  panel.on('pageerror', (error) => errors.push(error.message));
+  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  await panel.locator('#settings summary').click();
+  await panel.getByRole('textbox', { name: 'Model id or GGUF URL' }).fill(`${models.origin}/tiny.gguf`);
+  await panel.getByRole('button', { name: 'Use' }).click();
+
+  // The setting is kept (chrome.storage.local) and the panel starts again on it: llama.cpp's WebAssembly, in wllama's own worker.
+  await expect(panel.locator('#model')).toHaveText('tiny', { timeout: 60_000 });
+  await expect(panel.locator('#engine')).toHaveText('on the CPU');
+  expect(models.downloads('tiny.gguf')).toBe(1);
+  await panel.getByRole('button', { name: 'New chat' }).click();
+  await panel.locator('#input').fill('Hello');
+  await panel.locator('#input').press('Enter');
+  // The tiny model's weights make greedy decoding write spaces until the limit (scripts/tiny-gguf.mjs): a whole generation ran.
+  await expect(panel.locator('.message.note')).toHaveText('Cut off: the model wrote only blank space.', { timeout: 60_000 });
+  await expect(panel.locator('.message.error')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

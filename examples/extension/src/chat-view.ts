@@ -2,7 +2,8 @@
 // textContent, never as HTML: model output and page text are untrusted.
 import type { ChatMessage } from '../../../src/index.js';
 
-export type Role = 'user' | 'assistant' | 'tool' | 'error';
+/** `note`: a line about a reply (cut off), not part of it. */
+export type Role = 'user' | 'assistant' | 'tool' | 'error' | 'note';
 
 export class ChatView {
   constructor(private readonly log: HTMLElement) {}
@@ -33,6 +34,8 @@ export class ChatView {
       else if (message.role === 'assistant') {
         if (message.text.trim()) this.add('assistant', message.text);
         for (const call of message.toolCalls) this.add('tool', callLine(call.name, call.arguments));
+        // tabagent stops a reply that is only whitespace as it stops one at the token limit: say which it was.
+        if (message.finishReason === 'length') this.add('note', message.text.trim() || message.toolCalls.length ? 'Cut off at the token limit.' : 'Cut off: the model wrote only blank space.');
       } else {
         for (const result of message.results) this.add('tool', resultLine(result.name, result.content, result.isError));
       }
