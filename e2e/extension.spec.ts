@@ -15,6 +15,7 @@ import { startGgufServer, type GgufServer } from './support/gguf-server.mjs';
 
 const EXTENSION = join(import.meta.dirname, '..', 'dist', 'extension');
 const TARGET = 'http://127.0.0.1:4176/e2e/pages/extension-target.html';
+const DECOY = `${TARGET}?another-page`;
 const SELECTED = 'The lighthouse on the north pier was rebuilt in 1903';
 
 // One browser for the file: an extension needs a persistent context of its own.
@@ -56,6 +57,8 @@ async function openTarget(): Promise<Page> {
 
 test("the panel's tools read the page's selection, title and links; the chat is there after a reload", async () => {
   test.setTimeout(60_000);
+  // Another web page, used before the test page: the tools must read the one used last.
+  await (await context.newPage()).goto(DECOY);
   await openTarget();
   const panel = await context.newPage();
   const errors: string[] = [];
@@ -74,6 +77,7 @@ test("the panel's tools read the page's selection, title and links; the chat is 
   expect(second?.last).toContain(SELECTED);
   expect(second?.last).toContain('Harbour notes: the lighthouse');
   expect(second?.last).toContain(TARGET);
+  expect(second?.last).not.toContain(DECOY);
   expect(second?.last).toContain('https://example.com/tides');
   expect(second?.last).toContain('https://example.org/ferries');
   expect(second?.last).not.toContain('mailto:');
