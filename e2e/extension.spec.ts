@@ -9,13 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { toolCallsText, useFakeModel } from '../src/testing/index.js';
+import { toolCallsText, useFakeModel } from 'tabagent/testing';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { startGgufServer, type GgufServer } from './support/gguf-server.mjs';
 
 const EXTENSION = join(import.meta.dirname, '..', 'dist', 'extension');
 const TARGET = 'http://127.0.0.1:4176/e2e/pages/extension-target.html';
 const DECOY = `${TARGET}?another-page`;
+/** Markup in the model's answer is text on screen, never elements. */
+const ANSWER = 'You selected a line about the <b>lighthouse</b>.';
 const SELECTED = 'The lighthouse on the north pier was rebuilt in 1903';
 
 // One browser for the file: an extension needs a persistent context of its own.
@@ -64,13 +66,14 @@ test("the panel's tools read the page's selection, title and links; the chat is 
   const errors: string[] = [];
   panel.on('pageerror', (error) => errors.push(error.message));
   const calls = toolCallsText([{ name: 'selected_text' }, { name: 'page_title' }, { name: 'page_links', arguments: { limit: 5 } }]);
-  const fake = await useFakeModel(panel, [calls, 'You selected a line about the lighthouse.']);
+  const fake = await useFakeModel(panel, [calls, ANSWER]);
 
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
   await expect(panel.locator('#input')).toBeEnabled();
   await panel.locator('#input').fill('What did I select?');
   await panel.locator('#input').press('Enter');
-  await expect(panel.locator('.message.assistant').last()).toHaveText('You selected a line about the lighthouse.');
+  await expect(panel.locator('.message.assistant').last()).toHaveText(ANSWER);
+  await expect(panel.locator('#log b')).toHaveCount(0);
 
   // What the tools read reached the model, from the test page (not the panel's own tab).
   const [, second] = await fake.requests();
@@ -87,7 +90,7 @@ test("the panel's tools read the page's selection, title and links; the chat is 
   // The chat is in the extension origin's IndexedDB: a reload shows it again.
   await panel.reload();
   await expect(panel.locator('.message.user')).toHaveText(['What did I select?']);
-  await expect(panel.locator('.message.assistant')).toHaveText(['You selected a line about the lighthouse.']);
+  await expect(panel.locator('.message.assistant')).toHaveText([ANSWER]);
   await expect(panel.locator('.message.tool').filter({ hasText: SELECTED })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
