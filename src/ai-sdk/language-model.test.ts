@@ -14,6 +14,8 @@ import { toolCallText, toolCallsText } from '../testing/calls.js';
 import type { FakeModelOptions, FakeScript } from '../testing/types.js';
 import { createTabAgentWith, languageModelOf } from './provider.js';
 import { splitTokens } from '../protocol/token-estimate.js';
+import { codecs } from '../protocol/codecs.js';
+import type { ModelFamily } from '../shared/tool-protocol.js';
 
 // The warnings are asserted on the results; the AI SDK need not also print them.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -160,14 +162,15 @@ describe('structured output through the provider', () => {
 });
 
 describe('streamText through the provider', () => {
-  it('streams text, then the call as tool-input parts, in the spec\'s order, across steps', async () => {
+  it('streams text, then the call as tool-input parts as it is written, in the spec\'s order, across steps', async () => {
     const { fake: script, model } = fake(['Let me check. ' + toolCallText('get_weather', { city: 'Oslo' }), 'Sunny.']);
     const result = streamText({ model, prompt: 'Weather in Oslo?', tools: { get_weather: weather() }, stopWhen: stepCountIs(3) });
     const types: string[] = [];
     for await (const part of result.fullStream) types.push(part.type);
     expect(await result.text).toBe('Sunny.');
     const firstStep = types.slice(types.indexOf('start-step'), types.indexOf('finish-step') + 1);
-    expect(firstStep.filter((t) => t !== 'text-delta')).toEqual(['start-step', 'text-start', 'text-end', 'tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-result', 'finish-step']);
+    // The text part stays open while the call is written: text may follow a call.
+    expect(firstStep.filter((t, i) => t !== 'text-delta' && !(t === 'tool-input-delta' && firstStep[i - 1] === t))).toEqual(['start-step', 'text-start', 'tool-input-start', 'tool-input-delta', 'tool-input-end', 'text-end', 'tool-call', 'tool-result', 'finish-step']);
     expect((await result.steps).length).toBe(2);
     expect(script.requests[1]!.reusedCache).toBe(true);
   });
@@ -274,6 +277,100 @@ describe('the AI SDK\'s contract: errors as parts, stop sequences', () => {
     const { model } = fake(['Hello.']);
     const error = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stopSequences: [''] }).catch((e: unknown) => e);
     expect(isInvalidOptionsError(error)).toBe(true);
+  });
+});
+
+describe('tool inputs streamed as the model writes them', () => {
+  const trip = (seen: unknown[] = []) =>
+    tool({
+      description: 'Plan a trip',
+      // Strings and a list: what every family's format writes as the same input (Qwen3.5's XML values are text).
+      inputSchema: z.object({ city: z.string(), note: z.string(), stops: z.array(z.string()) }),
+      execute: async (input) => {
+        seen.push(input);
+        return 'planned';
+      },
+    });
+  const input = { city: 'Rio de Janeiro', note: 'He said "go" twice', stops: ['Lapa', 'Urca'] };
+  const provisional = { tabagent: { provisional: true } };
+
+  /** The provider's own parts of one streamed step, and what streamText made of them. */
+  async function streamed(family: ModelFamily, script: string, seen: unknown[]) {
+    // Qwen3 thinks first: its grammar opens the reply with the think block.
+    const lead = family === 'qwen3' ? '<think>\nPlanning.\n</think>\n\n' : '';
+    const { model } = fake([lead + script, lead + 'Done.'], { family });
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip(seen) }, stopWhen: stepCountIs(2), includeRawChunks: false });
+    const parts: Array<Record<string, unknown> & { type: string }> = [];
+    for await (const part of result.fullStream) parts.push(part as never);
+    return parts.slice(0, parts.findIndex((p) => p.type === 'finish-step') + 1);
+  }
+
+  for (const family of Object.keys(codecs) as ModelFamily[]) {
+    it(`${family}: start, deltas as it is written, end, then the call; the deltas join into the call's input`, async () => {
+      const seen: unknown[] = [];
+      const parts = await streamed(family, toolCallText('plan_trip', input, family), seen);
+      const tools = parts.filter((p) => p.type.startsWith('tool-'));
+      const deltas = tools.filter((p) => p.type === 'tool-input-delta');
+      expect(deltas.length).toBeGreaterThanOrEqual(2);
+      expect(tools.map((p) => p.type).filter((t, i, all) => t !== all[i - 1])).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-result']);
+      const [start, , end, call] = tools.filter((p, i, all) => p.type !== all[i - 1]?.type);
+      expect(start).toMatchObject({ toolName: 'plan_trip', providerMetadata: provisional });
+      expect(new Set(tools.map((p) => p.id ?? p.toolCallId))).toEqual(new Set([start!.id]));
+      expect(end).toMatchObject({ providerMetadata: provisional });
+      // Written as the model wrote it, before the call was known whole: each delta is marked so.
+      expect(deltas.every((d) => (d.providerMetadata as typeof provisional | undefined)?.tabagent.provisional === true)).toBe(true);
+      expect(deltas.map((d) => d.delta).join('')).toBe(JSON.stringify(input));
+      expect(call).toMatchObject({ toolName: 'plan_trip', input });
+      expect(call!.providerMetadata).not.toEqual(provisional);
+      expect(seen).toEqual([input]);
+    });
+  }
+
+  it('a call written with JSON that needed mending streams what was sure, then the rest once read', async () => {
+    const seen: unknown[] = [];
+    const script = "<tool_call>\n{\"name\": \"plan_trip\", \"arguments\": {\"city\": \"Rio\", 'note': 'x', \"stops\": [],}}\n</tool_call>";
+    const { model } = fake([script, 'Done.'], { grammar: false });
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip(seen) }, stopWhen: stepCountIs(2) });
+    const deltas: string[] = [];
+    for await (const part of result.fullStream) if (part.type === 'tool-input-delta') deltas.push(part.delta);
+    expect(deltas.length).toBeGreaterThanOrEqual(2);
+    expect(deltas.join('')).toBe(JSON.stringify({ city: 'Rio', note: 'x', stops: [] }));
+    expect(seen).toEqual([{ city: 'Rio', note: 'x', stops: [] }]);
+  });
+
+  it('a call cut off by the token limit streams its input, is ended, and never runs: the model hears it was invalid', async () => {
+    const seen: unknown[] = [];
+    const call = toolCallText('plan_trip', input);
+    const { model } = fake([call, 'Sorry.']);
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip(seen) }, maxOutputTokens: splitTokens(call).length - 4, stopWhen: stepCountIs(2) });
+    const parts: Array<{ type: string; [key: string]: unknown }> = [];
+    for await (const part of result.fullStream) parts.push(part as never);
+    const first = parts.slice(0, parts.findIndex((p) => p.type === 'finish-step'));
+    const types = first.map((p) => p.type).filter((t) => t.startsWith('tool-'));
+    expect(types.filter((t) => t === 'tool-input-delta').length).toBeGreaterThanOrEqual(2);
+    expect(types.filter((t) => t !== 'tool-input-delta')).toEqual(['tool-input-start', 'tool-input-end', 'tool-call', 'tool-error']);
+    expect(first.find((p) => p.type === 'tool-call')).toMatchObject({ invalid: true, toolName: 'plan_trip' });
+    expect(seen).toEqual([]);
+  });
+
+  it('a call of a tool that does not exist streams, is ended, and never runs', async () => {
+    const seen: unknown[] = [];
+    const { model } = fake([toolCallText('launch_rocket', { city: 'Oslo', note: 'now', stops: [] }), 'Sorry.'], { grammar: false });
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip(seen) }, stopWhen: stepCountIs(2) });
+    const types: string[] = [];
+    for await (const part of result.fullStream) types.push(part.type);
+    const first = types.slice(0, types.indexOf('finish-step')).filter((t) => t.startsWith('tool-') && t !== 'tool-input-delta');
+    expect(first).toEqual(['tool-input-start', 'tool-input-end', 'tool-call', 'tool-error']);
+    expect(seen).toEqual([]);
+  });
+
+  it('the JSON answer of structured output is not shown as a call being written', async () => {
+    const { model } = fake([toolCallText('json', { city: 'Oslo', days: 3 })]);
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip() }, output: Output.object({ schema: z.object({ city: z.string(), days: z.number() }) }) });
+    const types: string[] = [];
+    for await (const part of result.fullStream) types.push(part.type);
+    expect(types.filter((t) => t.startsWith('tool-'))).toEqual([]);
+    expect(await result.output).toEqual({ city: 'Oslo', days: 3 });
   });
 });
 

@@ -8,7 +8,7 @@ import { replyReasoning } from '../protocol/conv-templates.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { renderMessages } from '../protocol/render-request.js';
 import type { Reasoning } from '../protocol/types.js';
-import type { ModelRequest, ModelResponse } from '../shared/model.js';
+import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
 import { StopHold } from './stop-hold.js';
@@ -23,10 +23,11 @@ import { StopHold } from './stop-hold.js';
  */
 export const BLANK_TOKEN_LIMIT = 64;
 
-/** Where the visible text and the reasoning go as the model writes them. */
+/** Where the visible text, the reasoning and the calls go as the model writes them. */
 export interface RequestOutput {
   text(delta: string): void;
   reasoning(delta: string): void;
+  callInput(event: CallInputEvent): void;
 }
 
 export async function runRequest(model: LoadedModel, request: ModelRequest, out: RequestOutput): Promise<ModelResponse> {
@@ -80,6 +81,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     const text = scanner.push(raw);
     out.reasoning(scanner.takeReasoning());
     out.text(text);
+    for (const event of scanner.takeCallInputs()) out.callInput(event);
   };
   const result = await complete(sampling, (delta) => {
     produced++;
@@ -98,5 +100,6 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   const parsed = scanner.finish(finishReason);
   out.reasoning(scanner.takeReasoning());
   out.text(parsed.delta);
+  for (const event of scanner.takeCallInputs()) out.callInput(event);
   return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason, usage };
 }

@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { parseModelJson } from '../call-json.js';
 import { xmlParameters } from './qwen-xml-schema.js';
 import type { CallFormat, ReadCalls } from '../types.js';
+import { qwenXmlInputs } from './qwen-xml-inputs.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 const OPEN = '<tool_call>';
@@ -50,6 +51,7 @@ export const qwenXml: CallFormat = {
   },
   guessName: (text) => /<function=([^>\n]{1,200})>/.exec(text)?.[1] ?? '',
   opensVariant: (rest) => (rest.startsWith(BARE) ? 'yes' : BARE.startsWith(rest) ? 'maybe' : 'no'),
+  inputs: (text) => qwenXmlInputs(text, readValue),
 };
 
 /** Where a wrapper-less call ends: after </function>, and the stray </tool_call> that may follow it. */
