@@ -3,7 +3,7 @@
 // real engine host, codec, grammar check and KV accounting, no worker. The
 // same runs through the real worker and on wllama are in e2e/ai-sdk.spec.ts.
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamObject, streamText, tool } from 'ai';
+import { generateObject, generateText, jsonSchema, Output, readUIMessageStream, stepCountIs, streamObject, streamText, tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -325,6 +325,24 @@ describe('tool inputs streamed as the model writes them', () => {
       expect(seen).toEqual([input]);
     });
   }
+
+  it("useChat's reading of the stream shows the call being written: input-streaming with a growing partial input, then the call's input and output", async () => {
+    const { model } = fake([toolCallText('plan_trip', input), 'Done.']);
+    const deltas: string[] = [];
+    const planned = tool({ ...trip(), onInputDelta: ({ inputTextDelta }) => void deltas.push(inputTextDelta) });
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: planned }, stopWhen: stepCountIs(2) });
+    const states: Array<{ state: string; input: unknown }> = [];
+    for await (const message of readUIMessageStream({ stream: result.toUIMessageStream() })) {
+      const part = message.parts.find((p) => p.type === 'tool-plan_trip') as { state: string; input: unknown } | undefined;
+      if (part) states.push({ state: part.state, input: structuredClone(part.input) });
+    }
+    const streaming = states.filter((s) => s.state === 'input-streaming');
+    // The city shows while it is written, before the call is whole.
+    expect(streaming.some((s) => typeof (s.input as { city?: unknown } | undefined)?.city === 'string' && (s.input as { city: string }).city.length < input.city.length)).toBe(true);
+    expect(states.at(-1)).toEqual({ state: 'output-available', input });
+    // The tool's own hook heard the same deltas.
+    expect(deltas.join('')).toBe(JSON.stringify(input));
+  });
 
   it('a call written with JSON that needed mending streams what was sure, then the rest once read', async () => {
     const seen: unknown[] = [];
