@@ -11,12 +11,13 @@
 //   the JSON the call's whole arguments where what was streamed leads there.
 import type { CallInputEvent } from '../shared/model.js';
 import type { ParsedCall } from '../shared/tool-protocol.js';
-import { jsonPrefix } from './json-prefix.js';
+import { JsonPrefix } from './json-prefix.js';
 import type { CallFormat } from './types.js';
 
 interface Streamed {
   readonly index: number;
   readonly name: string;
+  readonly json: JsonPrefix;
   sent: string;
 }
 
@@ -34,11 +35,11 @@ export class CallInputs {
     for (const [i, input] of seen.entries()) {
       let streamed = this.#open[i];
       if (!streamed) {
-        streamed = { index: this.#next++, name: input.name, sent: '' };
+        streamed = { index: this.#next++, name: input.name, json: new JsonPrefix(), sent: '' };
         this.#open.push(streamed);
         this.#events.push({ type: 'start', index: streamed.index, name: input.name });
       }
-      this.#send(streamed, jsonPrefix(input.args));
+      this.#send(streamed, streamed.json.read(input.args));
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPrefix } from './json-prefix.js';
+import { JsonPrefix, jsonPrefix } from './json-prefix.js';
 
 /** Every prefix of `text`, in order, through jsonPrefix. */
 const grown = (text: string) => Array.from({ length: text.length + 1 }, (_, n) => jsonPrefix(text.slice(0, n)));
@@ -15,6 +15,13 @@ function expectStreamsTo(text: string, whole: string): void {
 }
 
 describe('jsonPrefix', () => {
+  it('goes on from where it stopped as the text grows, and starts over on a text that is not the last one grown', () => {
+    const reader = new JsonPrefix();
+    const text = '{"a": "one", "b": [1.5, true], "c": "two"}';
+    for (let n = 0; n <= text.length; n++) expect(reader.read(text.slice(0, n))).toBe(jsonPrefix(text.slice(0, n)));
+    expect(reader.read('{"z": 2}')).toBe('{"z":2}');
+  });
+
   const values: unknown[] = [
     { city: 'Oslo', days: 3 },
     { nested: { list: [1, -2.5, 3e2, true, false, null, [], {}], empty: '' }, 'k"ey': 'a\\b' },
@@ -39,6 +46,8 @@ describe('jsonPrefix', () => {
     expect(jsonPrefix('{"a": 12')).toBe('{"a":');
     expect(jsonPrefix('{"a": tru')).toBe('{"a":');
     expect(jsonPrefix('{"a": "\\ud83d')).toBe('{"a":"');
+    expect(jsonPrefix('{"a": 1.')).toBe('{"a":');
+    expect(jsonPrefix('{"a": 1e+')).toBe('{"a":');
   });
 
   it('stops at what strict JSON does not allow, and after the first whole value', () => {

@@ -8,6 +8,7 @@ const HEAD = /^<\|tool_call>call:([A-Za-z_][\w.-]*)(?=\{)/;
 const QUOTE = '<|"|>';
 const WORD = /[A-Za-z_][\w.-]*/y;
 const ATOM = /[-+\d.eE]+/y;
+const SPACE = /\s*/y;
 
 export function gemma4Inputs(text: string): CallInput[] {
   const head = HEAD.exec(text);
@@ -30,10 +31,11 @@ function asJson(text: string, from: number): string {
     } else if (isWordStart(c)) {
       WORD.lastIndex = i;
       const word = WORD.exec(text)![0];
-      const after = text.slice(i + word.length).trimStart();
+      SPACE.lastIndex = i + word.length;
+      SPACE.exec(text);
       // A key or a literal (true, null): told apart by the colon after a key.
-      if (after === '') return out;
-      out += after.startsWith(':') ? JSON.stringify(word) : word;
+      if (SPACE.lastIndex >= text.length) return out;
+      out += text[SPACE.lastIndex] === ':' ? JSON.stringify(word) : word;
       i += word.length;
     } else {
       ATOM.lastIndex = i;
