@@ -128,6 +128,9 @@ describe('stream parts', () => {
     expect(kinds.filter((k, i) => k !== kinds[i - 1])).toEqual([
       'reasoning@0',
       'text@0',
+      'tool-input-start@0',
+      'tool-input-delta@0',
+      'tool-input-end@0',
       'tool-call@0',
       'approval-request@0',
       'tool-progress@0',
