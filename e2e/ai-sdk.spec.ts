@@ -160,15 +160,22 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
         prepareStep: ({ stepNumber }) => (stepNumber === 0 ? { toolChoice: 'required' } : { toolChoice: 'none' }),
       });
       const types: string[] = [];
-      for await (const part of stream.fullStream) if (!part.type.endsWith('-delta')) types.push(part.type);
+      // The call's input as llama.cpp wrote it, token by token.
+      const written: string[] = [];
+      for await (const part of stream.fullStream) {
+        if (part.type === 'tool-input-delta') written.push(part.delta);
+        if (!part.type.endsWith('-delta')) types.push(part.type);
+      }
       const steps = await stream.steps;
       agent.close();
-      return { types, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
+      return { types, written, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
     }, TINY);
     expect(result.calls).toEqual([{ safe: expect.any(Boolean), kind: expect.stringMatching(/^(news|images)$/) }]);
     expect(result.results).toEqual([{ hits: ['tabagent.dev'] }]);
     expect(result.types.filter((t) => t === 'start-step' || t === 'finish-step')).toEqual(['start-step', 'finish-step', 'start-step', 'finish-step']);
     expect(result.types).toContain('tool-call');
+    expect(result.written.length).toBeGreaterThan(1);
+    expect(result.written.join('')).toBe(JSON.stringify(result.calls[0]));
     expect(result.cached[1]).toBeGreaterThanOrEqual(result.input[0]!);
     expect(errors).toEqual([]);
   });
