@@ -382,6 +382,19 @@ describe('tool inputs streamed as the model writes them', () => {
     expect(seen).toEqual([]);
   });
 
+  it('a model error while a call is written ends its input before the error part: no call, nothing runs', async () => {
+    const seen: unknown[] = [];
+    const { model } = fake([{ text: '<tool_call>\n{"name": "plan_trip", "arguments": {"city": "Rio de', fault: 'model-error' }], { grammar: false });
+    const errors: unknown[] = [];
+    const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip(seen) }, onError: ({ error }) => void errors.push(error) });
+    const types: string[] = [];
+    for await (const part of result.fullStream) if (part.type !== 'tool-input-delta') types.push(part.type);
+    expect(types.slice(types.indexOf('tool-input-start'), types.indexOf('error') + 1)).toEqual(['tool-input-start', 'tool-input-end', 'error']);
+    expect(types).not.toContain('tool-call');
+    expect(isModelError(errors[0])).toBe(true);
+    expect(seen).toEqual([]);
+  });
+
   it('the JSON answer of structured output is not shown as a call being written', async () => {
     const { model } = fake([toolCallText('json', { city: 'Oslo', days: 3 })]);
     const result = streamText({ model, prompt: 'Plan', tools: { plan_trip: trip() }, output: Output.object({ schema: z.object({ city: z.string(), days: z.number() }) }) });

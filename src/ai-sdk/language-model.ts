@@ -135,10 +135,10 @@ class StreamWriter {
    * streamText's onError runs and the text so far stays in its result.
    */
   error(error: unknown): void {
-    this.send({ type: 'error', error });
     // A call being written when the model failed is ended: it never became a call.
     for (const id of this.#inputs.values()) this.send({ type: 'tool-input-end', id, providerMetadata: provisional() });
     this.#inputs.clear();
+    this.send({ type: 'error', error });
     this.#endReasoning();
     if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
     this.#text = false;

@@ -40,13 +40,14 @@ export function qwenXmlInputs(text: string, readValue: (text: string) => JsonVal
 /**
  * A value still being written: a text value's characters so far, as the
  * start of its JSON string. Held back: a tail that may be the newline and
- * </parameter> that end it, a value that may be JSON (it opens with a
- * bracket, or shows nothing yet), and half a surrogate pair.
+ * </parameter> that end it, a value that may not be text (it opens with a
+ * bracket, may yet be `null`, or shows nothing yet), and half a surrogate
+ * pair.
  */
 function openValue(value: string): string {
   const sure = value.slice(0, heldFrom(value));
   const first = sure.trimStart()[0];
-  if (first === undefined || first === '[' || first === '{') return '';
+  if (first === undefined || first === '[' || first === '{' || 'null'.startsWith(sure.trim())) return '';
   const last = sure.charCodeAt(sure.length - 1);
   const whole = last >= 0xd800 && last <= 0xdbff ? sure.slice(0, -1) : sure;
   return JSON.stringify(whole).slice(0, -1);
