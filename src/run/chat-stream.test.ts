@@ -51,6 +51,13 @@ describe('sendStream', () => {
     expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: prose, toolCalls: [] } });
   });
 
+  it('with thinking off, a reply that is only a call shows no text at all (no tail of the call)', async () => {
+    const { chat } = await localChat([call('add', { a: 1, b: 2 }), 'Three.'], { tools: [add], generation: { thinking: false } });
+    const chunks = await collect(chat.sendStream('1+2'));
+    expect(chunks.filter((c) => c.type === 'text').map((c) => c.text).join('')).toBe('Three.');
+    expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: 'Three.', steps: [{ text: '' }, { text: 'Three.' }] } });
+  });
+
   it('ends with the raw calls in the final chunk, and streams the answer to them', async () => {
     const ask = rawTool({ name: 'ask', description: '', parameters: { type: 'object', properties: {} } });
     const { chat } = await localChat([`Let me ask.\n${call('ask')}`, 'Thanks!'], { tools: [ask] });

@@ -151,4 +151,11 @@ describe('what WebLLM refuses, the fake refuses the same way', () => {
     expect(records[0]!.prompt.endsWith('<|im_start|>assistant\n<think>\n\n</think>\n\n')).toBe(true);
     expect(result.text).toBe(`<think>\n\n</think>\n\n${call}`);
   });
+
+  it('thinking off: the empty think block streams with the first token, so the deltas add up to the text (as WebLLM decodes it)', async () => {
+    const deltas: string[] = [];
+    const result = await engine({ outputs: ['It is noon.'] }, { template: convTemplate('qwen2')! }).complete({ messages: [{ role: 'user', content: 'time?' }], extra_body: { enable_thinking: false } }, (d) => void deltas.push(d));
+    expect(deltas[0]).toBe('<think>\n\n</think>\n\nIt');
+    expect(deltas.join('')).toBe(result.text);
+  });
 });

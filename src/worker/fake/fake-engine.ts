@@ -108,6 +108,8 @@ export class FakeEngine implements Engine {
     }
 
     let text = prefix;
+    // What has streamed: the empty think block goes with the first token, so the deltas add up to the text.
+    let streamed = '';
     let produced = 0;
     for (const message of messages) {
       // Yield before each token, so an interrupt can land mid-stream.
@@ -117,9 +119,9 @@ export class FakeEngine implements Engine {
         break;
       }
       // As WebLLM streams: what the message gained since the last token (nothing when a stop string cut it).
-      const delta = message.slice(text.length);
+      const delta = message.slice(streamed.length);
       if (delta) onDelta(delta);
-      text = message;
+      text = streamed = message;
       produced++;
     }
     if (fault) return failWith(fault);
