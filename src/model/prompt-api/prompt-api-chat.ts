@@ -8,6 +8,8 @@
 //   drop the chat's oldest turns unasked).
 // - Aborted: resolves with finishReason 'abort' and the text shown; the
 //   session, which may hold half a turn, is destroyed.
+// - A stop sequence written: resolves with the answer before it (finishReason
+//   'stop', no calls), kept as that answer's JSON; the session is destroyed.
 // - Failed: rejects with the typed error; the session is destroyed.
 // - Done: the session, now holding the reply too, goes back to the pool
 //   (unless the API dropped turns from it: then nobody can tell what it holds).
@@ -30,16 +32,19 @@ export class PromptApiChat implements ChatModel {
   ) {}
 
   async generate(request: ModelRequest, options: GenerateOptions = {}): Promise<ModelResponse> {
-    const { signal, onText } = options;
+    const { onText } = options;
     const messages = sessionMessages(request);
     const kept = this.#pool.take(messages);
     let held: HeldSession;
     try {
-      held = kept ?? (await this.#open(messages, signal));
+      held = kept ?? (await this.#open(messages, options.signal));
     } catch (error) {
       if (isAbort(error)) return aborted('', '', { promptTokens: 0, completionTokens: 0 });
       throw error;
     }
+    // A stop sequence ends the prompt from here; the caller's signal, as an abort.
+    const halt = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal;
     const input = messages.slice(held.fed.length);
     const prompting: LanguageModelPromptOptions = { responseConstraint: replySchema(request), omitResponseConstraintInput: true, signal };
     const { session } = held;
@@ -47,7 +52,7 @@ export class PromptApiChat implements ChatModel {
     let overflowed = false;
     const onOverflow = () => (overflowed = true);
     session.addEventListener('contextoverflow', onOverflow);
-    const stream = new AnswerStream();
+    const stream = new AnswerStream(request.output ? [] : (request.generation?.stopSequences ?? []));
     let raw = '';
     let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
     try {
@@ -63,8 +68,16 @@ export class PromptApiChat implements ChatModel {
         raw += value;
         const delta = request.output ? value : stream.push(value);
         if (delta) onText?.(delta);
+        if (stream.stopped) break;
       }
-      usage.completionTokens = Math.max(0, session.contextUsage - before - requested);
+      if (stream.stopped) {
+        halt.abort();
+        void reader.cancel().catch(() => undefined);
+      } else {
+        const rest = request.output ? '' : stream.flush();
+        if (rest) onText?.(rest);
+        usage.completionTokens = Math.max(0, session.contextUsage - before - requested);
+      }
     } catch (error) {
       session.removeEventListener('contextoverflow', onOverflow);
       session.destroy();
@@ -72,6 +85,11 @@ export class PromptApiChat implements ChatModel {
       throw promptError(error, window);
     }
     session.removeEventListener('contextoverflow', onOverflow);
+    if (stream.stopped) {
+      // The session holds half a reply: gone. The turn is kept as the answer shown, so it replays well-formed.
+      session.destroy();
+      return { raw: JSON.stringify({ answer: stream.shown }), text: stream.shown, reasoning: '', calls: [], finishReason: 'stop', usage };
+    }
     if (overflowed) session.destroy();
     else this.#pool.give({ session, fed: [...messages, { role: 'assistant', content: raw }] });
     const reply = request.output ? { text: raw, calls: [] } : readReply(raw);

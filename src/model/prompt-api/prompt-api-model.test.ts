@@ -84,6 +84,20 @@ describe("model: 'chrome-builtin' on the Prompt API", () => {
     expect(shown).toEqual([]);
   });
 
+  it('stop sequences end the answer where it writes one, the sequence left out and never shown; the turn replays as an answer', async () => {
+    const { model, standIn } = await loaded([['{"answer": "Hello wo', 'rld, and more"}'], answer('next')]);
+    const deltas: string[] = [];
+    const reply = await model.generate(request({ generation: { stopSequences: ['world'] } }), { onText: (d) => deltas.push(d) });
+    expect(reply).toMatchObject({ text: 'Hello ', finishReason: 'stop', calls: [] });
+    expect(deltas.join('')).toBe('Hello ');
+    expect(reply.raw).toBe(answer('Hello '));
+    // The next turn goes on from the reply as kept: a session rebuilt with it.
+    const next = await model.generate(request({ messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', raw: reply.raw }, { role: 'user', content: 'go on' }] }));
+    expect(next.text).toBe('next');
+    expect(standIn.inputs.at(-2)).toMatchObject({ call: 'create' });
+    expect(standIn.inputs.at(-2)!.messages.at(-1)).toEqual({ role: 'assistant', content: answer('Hello ') });
+  });
+
   it('toolChoice is the constraint: required admits only calls, a named tool only it, none only an answer', async () => {
     const refused = async (toolChoice: ModelRequest['toolChoice'], reply: string) => {
       const { model } = await loaded([reply]);
