@@ -27,7 +27,7 @@ export class CallInputs {
   #open: Streamed[] = [];
   #next = 0;
 
-  constructor(private readonly format: CallFormat) {}
+  constructor(private readonly format: Pick<CallFormat, 'inputs'>) {}
 
   /** The call region's text so far, from its opener. */
   grow(callText: string): void {

@@ -14,11 +14,12 @@
 // - Done: the session, now holding the reply too, goes back to the pool
 //   (unless the API dropped turns from it: then nobody can tell what it holds).
 import { ContextOverflowError } from '../../errors/index.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, ModelUsage } from '../../shared/model.js';
+import type { CallInputEvent, ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, ModelUsage } from '../../shared/model.js';
 import { AnswerStream } from './answer-stream.js';
+import { CallInputStream } from './call-input-stream.js';
 import { createError, isAbort, promptError } from './dom-errors.js';
 import type { LanguageModelApi, LanguageModelMessage, LanguageModelPromptOptions } from './language-model.js';
-import { readReply } from './read-reply.js';
+import { readReply, type ReadReply } from './read-reply.js';
 import { replySchema } from './reply-schema.js';
 import { sessionMessages } from './session-messages.js';
 import { SessionPool, type HeldSession } from './session-pool.js';
@@ -32,7 +33,7 @@ export class PromptApiChat implements ChatModel {
   ) {}
 
   async generate(request: ModelRequest, options: GenerateOptions = {}): Promise<ModelResponse> {
-    const { onText } = options;
+    const { onText, onCallInput } = options;
     const messages = sessionMessages(request);
     const kept = this.#pool.take(messages);
     let held: HeldSession;
@@ -53,6 +54,10 @@ export class PromptApiChat implements ChatModel {
     const onOverflow = () => (overflowed = true);
     session.addEventListener('contextoverflow', onOverflow);
     const stream = new AnswerStream(request.output ? [] : (request.generation?.stopSequences ?? []));
+    const callInputs = new CallInputStream();
+    const tell = (events: CallInputEvent[]) => {
+      for (const event of events) onCallInput?.(event);
+    };
     let raw = '';
     let usage: ModelUsage = { promptTokens: 0, completionTokens: 0 };
     try {
@@ -69,6 +74,7 @@ export class PromptApiChat implements ChatModel {
         const delta = request.output ? value : stream.push(value);
         if (delta) onText?.(delta);
         if (stream.stopped) break;
+        if (!request.output) tell(callInputs.grow(raw));
       }
       if (stream.stopped) {
         halt.abort();
@@ -81,6 +87,7 @@ export class PromptApiChat implements ChatModel {
     } catch (error) {
       session.removeEventListener('contextoverflow', onOverflow);
       session.destroy();
+      tell(callInputs.close([]));
       if (isAbort(error)) return aborted(raw, request.output ? raw : stream.shown, usage);
       throw promptError(error, window);
     }
@@ -88,11 +95,18 @@ export class PromptApiChat implements ChatModel {
     if (stream.stopped) {
       // The session holds half a reply: gone. The turn is kept as the answer shown, so it replays well-formed.
       session.destroy();
+      tell(callInputs.close([]));
       return { raw: JSON.stringify({ answer: stream.shown }), text: stream.shown, reasoning: '', calls: [], finishReason: 'stop', usage };
     }
     if (overflowed) session.destroy();
     else this.#pool.give({ session, fed: [...messages, { role: 'assistant', content: raw }] });
-    const reply = request.output ? { text: raw, calls: [] } : readReply(raw);
+    let reply: ReadReply | undefined;
+    try {
+      reply = request.output ? { text: raw, calls: [] } : readReply(raw);
+    } finally {
+      // Every input told ends, tied to its call, or to none when the reply could not be read.
+      tell(callInputs.close(reply?.calls ?? []));
+    }
     return { raw, text: reply.text, reasoning: '', calls: reply.calls, finishReason: 'stop', usage };
   }
 

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isContextOverflowError, isEngineUnavailableError, isModelError } from '../../errors/index.js';
-import type { ModelRequest } from '../../shared/model.js';
+import type { CallInputEvent, ModelRequest } from '../../shared/model.js';
 import { IdbChatStore } from '../../store/idb-chat-store.js';
 import { promptApiAgent, scriptedReplies } from '../../test-support/prompt-api-agent.js';
 import { promptApiStandIn } from '../../test-support/prompt-api-stand-in.js';
@@ -82,6 +82,20 @@ describe("model: 'chrome-builtin' on the Prompt API", () => {
     const call = await model.generate(request({ messages: [{ role: 'user', content: 'time?' }] }), { onText: (d) => shown.push(d) });
     expect(call.calls).toEqual([{ name: 'now', arguments: {} }]);
     expect(shown).toEqual([]);
+  });
+
+  it('tells each call as it is written: start, deltas that join into its arguments, end tied to the call', async () => {
+    const { model } = await loaded([['{"calls": [{"name": "add", "argu', 'ments": {"a": 1', '2, "b": 2}}, {"name": "now", ', '"arguments": {}}]}']]);
+    const events: CallInputEvent[] = [];
+    const reply = await model.generate(request(), { onCallInput: (e) => events.push(e) });
+    expect(reply.calls).toEqual([{ name: 'add', arguments: { a: 12, b: 2 } }, { name: 'now', arguments: {} }]);
+    const of = (index: number) => events.filter((e) => e.index === index);
+    expect(of(0)[0]).toEqual({ type: 'start', index: 0, name: 'add' });
+    expect(of(0).flatMap((e) => (e.type === 'delta' ? [e.delta] : [])).join('')).toBe('{"a":12,"b":2}');
+    expect(of(0).filter((e) => e.type === 'delta').length).toBeGreaterThan(1);
+    expect(of(0).at(-1)).toEqual({ type: 'end', index: 0, call: 0 });
+    expect(of(1)[0]).toEqual({ type: 'start', index: 1, name: 'now' });
+    expect(of(1).at(-1)).toEqual({ type: 'end', index: 1, call: 1 });
   });
 
   it('stop sequences end the answer where it writes one, the sequence left out and never shown; the turn replays as an answer', async () => {
