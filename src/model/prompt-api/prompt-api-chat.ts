@@ -18,7 +18,7 @@ import type { CallInputEvent, ChatModel, GenerateOptions, ModelInfo, ModelReques
 import { AnswerStream } from './answer-stream.js';
 import { CallInputStream } from './call-input-stream.js';
 import { createError, isAbort, promptError } from './dom-errors.js';
-import type { LanguageModelApi, LanguageModelMessage, LanguageModelPromptOptions } from './language-model.js';
+import type { LanguageModelApi, LanguageModelMessage, LanguageModelPromptOptions, LanguageModelSession } from './language-model.js';
 import { readReply, type ReadReply } from './read-reply.js';
 import { replySchema } from './reply-schema.js';
 import { sessionMessages } from './session-messages.js';
@@ -26,6 +26,9 @@ import { SessionPool, type HeldSession } from './session-pool.js';
 
 export class PromptApiChat implements ChatModel {
   readonly #pool = new SessionPool();
+  /** Sessions a turn is using: close() ends them too. */
+  readonly #busy = new Set<LanguageModelSession>();
+  #closed: Error | undefined;
 
   constructor(
     private readonly api: LanguageModelApi,
@@ -49,6 +52,11 @@ export class PromptApiChat implements ChatModel {
     const input = messages.slice(held.fed.length);
     const prompting: LanguageModelPromptOptions = { responseConstraint: replySchema(request), omitResponseConstraintInput: true, signal };
     const { session } = held;
+    if (this.#closed) {
+      session.destroy();
+      throw this.#closed;
+    }
+    this.#busy.add(session);
     const window = this.info.contextWindow;
     let overflowed = false;
     const onOverflow = () => (overflowed = true);
@@ -85,12 +93,15 @@ export class PromptApiChat implements ChatModel {
         usage.completionTokens = Math.max(0, session.contextUsage - before - requested);
       }
     } catch (error) {
+      this.#busy.delete(session);
       session.removeEventListener('contextoverflow', onOverflow);
       session.destroy();
       tell(callInputs.close([]));
+      if (this.#closed) throw this.#closed;
       if (isAbort(error)) return aborted(raw, request.output ? raw : stream.shown, usage);
       throw promptError(error, window);
     }
+    this.#busy.delete(session);
     session.removeEventListener('contextoverflow', onOverflow);
     if (stream.stopped) {
       // The session holds half a reply: gone. The turn is kept as the answer shown, so it replays well-formed.
@@ -122,9 +133,12 @@ export class PromptApiChat implements ChatModel {
     }
   }
 
-  /** Destroy every session kept. */
-  close(): void {
+  /** Destroy every session, kept or in use: a turn in flight rejects with `reason`. */
+  close(reason: Error): void {
+    this.#closed = reason;
     this.#pool.clear();
+    for (const session of this.#busy) session.destroy();
+    this.#busy.clear();
   }
 }
 

@@ -169,6 +169,27 @@ describe("model: 'chrome-builtin' on the Prompt API", () => {
   });
 });
 
+describe('closing', () => {
+  it('close() mid-reply: the generation rejects with the reason, and its session is destroyed', async () => {
+    let release!: () => void;
+    const standIn = promptApiStandIn({
+      model: () =>
+        (async function* () {
+          yield '{"answer": "Hal';
+          await new Promise<void>((r) => (release = r));
+          yield 'f"}';
+        })(),
+    });
+    const model = await promptApiStarter(() => standIn)({ model: CHROME_BUILTIN }, new AbortController().signal).loaded;
+    const shown: string[] = [];
+    const running = model.generate(request(), { onText: (d) => (shown.push(d), model.close(new Error('closed by the app'))) });
+    const error = await running.catch((e) => e);
+    release?.();
+    expect(error).toMatchObject({ message: 'closed by the app' });
+    expect(standIn.live()).toBe(0);
+  });
+});
+
 describe('loading', () => {
   it("'unavailable', or no LanguageModel at all: EngineUnavailableError before anything is created", async () => {
     let created = 0;

@@ -57,19 +57,19 @@ async function load(api: LanguageModelApi, options: ModelOptions, signal: AbortS
     },
     async restart() {
       if (closed) throw closed;
-      chat.end();
+      chat.end(new DOMException('The model was restarted.', 'AbortError'));
       chat = await open(api, options, new AbortController().signal);
       return chat.model.info;
     },
     close(reason) {
       closed = reason;
-      chat.end();
+      chat.end(reason);
     },
   };
 }
 
 /** A first session (the download, if the browser must), and the chat model over it. */
-async function open(api: LanguageModelApi, options: ModelOptions, signal: AbortSignal): Promise<{ model: PromptApiChat; end(): void }> {
+async function open(api: LanguageModelApi, options: ModelOptions, signal: AbortSignal): Promise<{ model: PromptApiChat; end(reason: Error): void }> {
   const began = performance.now();
   const progress = (loaded: number): LoadProgress => ({
     progress: loaded,
@@ -100,8 +100,8 @@ async function open(api: LanguageModelApi, options: ModelOptions, signal: AbortS
   const model = new PromptApiChat(api, info);
   return {
     model,
-    end() {
-      model.close();
+    end(reason) {
+      model.close(reason);
       base.destroy();
     },
   };
