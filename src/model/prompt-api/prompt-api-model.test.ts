@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isContextOverflowError, isEngineUnavailableError, isModelError } from '../../errors/index.js';
+import { isContextOverflowError, isEngineUnavailableError, isInvalidOptionsError, isModelError } from '../../errors/index.js';
 import type { CallInputEvent, ModelRequest } from '../../shared/model.js';
 import { IdbChatStore } from '../../store/idb-chat-store.js';
 import { promptApiAgent, scriptedReplies } from '../../test-support/prompt-api-agent.js';
@@ -187,6 +187,18 @@ describe('closing', () => {
     release?.();
     expect(error).toMatchObject({ message: 'closed by the app' });
     expect(standIn.live()).toBe(0);
+  });
+});
+
+describe('restart', () => {
+  it('a fresh session with the same model; another model is refused by name (agent.load switches)', async () => {
+    const standIn = promptApiStandIn({ model: () => answer('again') });
+    const model = await promptApiStarter(() => standIn)({ model: CHROME_BUILTIN }, new AbortController().signal).loaded;
+    await expect(model.restart()).resolves.toMatchObject({ engine: 'prompt-api' });
+    expect((await model.generate(request())).text).toBe('again');
+    const error = await model.restart({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).catch((e) => e);
+    expect(isInvalidOptionsError(error)).toBe(true);
+    expect(error.option).toBe('model');
   });
 });
 

@@ -10,11 +10,11 @@
 //   `downloadprogress` goes out as LoadProgress while the model is 'loading'.
 // - `loaded` resolves once a first session exists (it tells the context
 //   window and keeps the model in memory); `signal` cancels the download.
-import { EngineUnavailableError } from '../../errors/index.js';
+import { EngineUnavailableError, InvalidOptionsError } from '../../errors/index.js';
 import type { LoadProgress, ModelInfo } from '../../shared/model.js';
 import type { LoadedModel, ModelStarter } from '../agent-model.js';
 import type { ModelOptions } from '../model-session.js';
-import { CHROME_BUILTIN } from './chrome-builtin.js';
+import { CHROME_BUILTIN, isChromeBuiltin } from './chrome-builtin.js';
 import { createError } from './dom-errors.js';
 import { pageLanguageModel, type LanguageModelApi, type LanguageModelSession } from './language-model.js';
 import { PromptApiChat } from './prompt-api-chat.js';
@@ -44,7 +44,8 @@ async function available(find: () => LanguageModelApi | undefined): Promise<Lang
   return api;
 }
 
-async function load(api: LanguageModelApi, options: ModelOptions, signal: AbortSignal): Promise<LoadedModel> {
+async function load(api: LanguageModelApi, given: ModelOptions, signal: AbortSignal): Promise<LoadedModel> {
+  let options = given;
   let chat = await open(api, options, signal);
   let closed: Error | undefined;
   return {
@@ -55,8 +56,13 @@ async function load(api: LanguageModelApi, options: ModelOptions, signal: AbortS
       if (closed) return Promise.reject(closed);
       return chat.model.generate(request, generateOptions);
     },
-    async restart() {
+    async restart(changes = {}) {
       if (closed) throw closed;
+      // This model's own starter cannot start another engine: agent.load picks it anew.
+      if (changes.model !== undefined && !isChromeBuiltin(changes.model)) {
+        throw new InvalidOptionsError('model', `a restart of ${CHROME_BUILTIN} cannot switch to another model; load it with agent.load(model)`);
+      }
+      options = { ...options, ...changes };
       chat.end(new DOMException('The model was restarted.', 'AbortError'));
       chat = await open(api, options, new AbortController().signal);
       return chat.model.info;
