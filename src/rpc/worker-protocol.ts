@@ -13,8 +13,12 @@ import type { WebLLMSource } from '../webllm/app-config.js';
 export interface WorkerApi {
   /** Liveness: the page pings while it waits on a generation. */
   ping(): true;
-  /** The port that news of each generation (text, reasoning, records, end) goes out on. */
-  connect(port: MessagePort): void;
+  /**
+   * The port that news of each generation (text, reasoning, records, end) goes
+   * out on. `client`: in a shared worker, the name of a Web Lock this client
+   * holds while it lives; once the lock is free, the client has left.
+   */
+  connect(port: MessagePort, client?: string): void;
   /**
    * Load the worker's model, in place of any before it (loads run one at a
    * time). `onProgress` and `respond` (a fake's function script) are
