@@ -4,7 +4,8 @@
 import { proxy } from 'comlink';
 import { InvalidOptionsError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
-import { startWorker, type WorkerLauncher } from './open-worker.js';
+import type { WorkerLauncher } from './open-worker.js';
+import { openHost, type OpenedHost } from './open-host.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import { WorkerConnection } from './worker-connection.js';
 import { WorkerModel } from './worker-model.js';
@@ -35,6 +36,15 @@ export interface ModelOptions {
   startTimeoutMs?: number;
   /** How long the worker may go without answering while a reply is generated before it counts as crashed (default 15000 ms). */
   workerTimeoutMs?: number;
+  /**
+   * Share the model with every tab of this origin that asks for the same one
+   * (default false): it runs in a SharedWorker named for the model, loaded
+   * once, one copy in memory, generations queued across tabs. Where that
+   * cannot be (no SharedWorker in this browser, a worker script on another
+   * origin, a model from a Blob), it runs in a worker of this tab's own, and
+   * `ModelInfo.host` and a `model-warning` ('not-shared') say so.
+   */
+  shared?: boolean;
 }
 
 interface Running {
@@ -132,10 +142,12 @@ export class ModelSession implements ChatModel {
 
 function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<Running> } {
   let spec: ModelSpec;
+  let opened: OpenedHost;
   // Bad options fail before any worker starts.
-  const connecting = modelSpec(options).then((resolved) => {
+  const connecting = modelSpec(options).then(async (resolved) => {
     spec = resolved;
-    return WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal);
+    opened = await openHost(options, spec, launch);
+    return WorkerConnection.start(opened.worker, options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal, opened.client);
   });
   const loaded = connecting.then(async (connection) => {
     const fake = scriptFor(options.model);
@@ -147,7 +159,8 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       const onProgress = options.onProgress ? proxy(options.onProgress) : undefined;
       const respond = fake?.respond && proxy(fake.respond);
       const info = await connection.track(connection.host.load(spec!, onProgress, respond));
-      return { connection, model: new WorkerModel(connection, info, fake?.record) };
+      const { host, notShared } = opened;
+      return { connection, model: new WorkerModel(connection, notShared ? { ...info, notShared } : info, fake?.record, host) };
     } catch (error) {
       connection.terminate(error as Error);
       throw signal?.aborted ? signal.reason : error;

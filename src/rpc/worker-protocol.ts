@@ -43,6 +43,19 @@ export function isReady(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { tabagent?: unknown }).tabagent === 'ready';
 }
 
+/**
+ * A shared worker posts this to every tab when it dies of an uncaught error
+ * (which reaches no page's error event, as a dedicated worker's does), then ends.
+ */
+export interface Crashed {
+  tabagent: 'crashed';
+  reason: string;
+}
+
+export function isCrashed(data: unknown): data is Crashed {
+  return typeof data === 'object' && data !== null && (data as { tabagent?: unknown }).tabagent === 'crashed';
+}
+
 /** A fake model's function script, called from the worker for each generation. */
 export type Respond = (request: FakeRequest) => Promise<FakeOutput>;
 
