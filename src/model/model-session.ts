@@ -2,7 +2,7 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, isEngineUnavailableError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
 import type { WorkerLauncher } from './open-worker.js';
 import { openHost, type OpenedHost } from './open-host.js';
@@ -140,13 +140,15 @@ export class ModelSession implements ChatModel {
   }
 }
 
-function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<Running> } {
+/** `notShared`: why this dedicated worker runs a model `shared` asked to share (the shared worker could not run its engine). */
+function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal, notShared?: string): { started: Promise<void>; loaded: Promise<Running> } {
   let spec: ModelSpec;
   let opened: OpenedHost;
   // Bad options fail before any worker starts.
   const connecting = modelSpec(options).then(async (resolved) => {
     spec = resolved;
     opened = await openHost(options, spec, launch);
+    if (notShared) opened.notShared = notShared;
     return WorkerConnection.start(opened.worker, options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal, opened.client);
   });
   const loaded = connecting.then(async (connection) => {
@@ -163,7 +165,11 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       return { connection, model: new WorkerModel(connection, notShared ? { ...info, notShared } : info, fake?.record, host) };
     } catch (error) {
       connection.terminate(error as Error);
-      throw signal?.aborted ? signal.reason : error;
+      if (signal?.aborted) throw signal.reason;
+      // The shared worker cannot run this engine here (wllama starts workers of its own, and a
+      // shared worker may start none): a worker of this tab's own runs it, and says why.
+      if (opened.host === 'shared-worker' && isEngineUnavailableError(error)) return run({ ...options, shared: false }, launch, signal, error.reason).loaded;
+      throw error;
     } finally {
       signal?.removeEventListener('abort', stop);
     }
