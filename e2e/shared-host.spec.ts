@@ -26,6 +26,7 @@ function fakeTab(page: Page, name: string) {
     const { createAgent, fakeModel, toolCallText, tool, rawTool, z } = window.tabagent;
     const model = fakeModel(
       (r) => {
+        if (r.last.startsWith('slow, never')) return { text: `${name} says ${'word '.repeat(200).trim()}`, tokenDelayMs: 30 };
         if (r.last.startsWith('slow')) return { text: `${name} says ${'word '.repeat(30).trim()}`, tokenDelayMs: 30 };
         if (r.last === 'weather?') return toolCallText('get_weather', { city: 'Paris' });
         if (r.last === 'search?') return toolCallText('search_web', { q: 'tabagent' });
@@ -105,8 +106,8 @@ test("closing a tab mid-generation leaves the other's run whole; an abort in one
   await page.close();
   const after = await running;
   expect(after.text).toBe(whole);
-  // 32 tokens at 30 ms, not tab one's 32 more first.
-  expect(after.ms).toBeLessThan(2_500);
+  // Its 32 tokens at 30 ms, not first the rest of tab one's 202: the closed tab's Web Lock came free, and the host let it go.
+  expect(after.ms).toBeLessThan(3_000);
 });
 
 test('a crash of the shared host reaches every tab as WorkerCrashedError, and each starts again on a new one', async ({ page, context }) => {
