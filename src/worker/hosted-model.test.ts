@@ -126,3 +126,29 @@ describe('a model shared by several tabs', () => {
     expect(isAbortError(result) || (result as { finishReason?: string }).finishReason === 'abort').toBe(true);
   });
 });
+
+describe('KV reuse when tabs interleave (the strict fake models WebLLM’s one conversation cache)', () => {
+  it('a chat reuses the cache while it alone generates; its hop after another tab’s generation prefills its whole prompt again', async () => {
+    const host = sharedHost();
+    const fakeA = fakeModel(() => 'a', { ...MODEL, tokenDelayMs: 0 });
+    const modelA = await host.tab().load(fakeA);
+    const modelB = await host.tab().load(fakeModel(() => 'b', { ...MODEL, tokenDelayMs: 0 }));
+    const chat = (model: typeof modelA, name: string) => {
+      const messages: ModelRequest['messages'] = [];
+      return async () => {
+        messages.push({ role: 'user', content: `${name} ${messages.length}` });
+        const reply = await model.generate({ messages: [...messages], tools: [], toolChoice: 'auto' });
+        messages.push({ role: 'assistant', content: reply.text, raw: reply.raw });
+      };
+    };
+    const a = chat(modelA, 'a');
+    const b = chat(modelB, 'b');
+    await a();
+    await a();
+    await b();
+    await a();
+    expect(fakeA.requests.map((r) => r.reusedCache)).toEqual([false, true, false]);
+    const [, alone, interleaved] = fakeA.requests;
+    expect(interleaved!.promptTokens).toBeGreaterThan(alone!.promptTokens * 2);
+  });
+});
