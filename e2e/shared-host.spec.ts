@@ -142,6 +142,17 @@ test('a crash of the shared host reaches every tab as WorkerCrashedError, and ea
   ]);
 });
 
+test('a shared worker whose script is missing fails createAgent with WorkerStartError at once, not after the start timeout', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, isWorkerStartError } = window.tabagent;
+    const started = performance.now();
+    const error = await createAgent({ model: fakeModel(['x']), shared: true, storage: false, workerUrl: '/missing-worker.js', startTimeoutMs: 10_000 }).catch((e: unknown) => e);
+    return { typed: isWorkerStartError(error), ms: performance.now() - started };
+  });
+  expect(result.typed).toBe(true);
+  expect(result.ms).toBeLessThan(5_000);
+});
+
 const TINY = '/models/tiny-qwen3.gguf';
 
 /** A tab's agent on the tiny GGUF (real wllama), asking to share it. */

@@ -96,6 +96,8 @@ export class HostedModel {
 
   /** The client is gone (its requests are cancelled by its host): the model lives while another holds it. */
   leave(client: HostClient): void {
+    // The script is a comlink proxy to the tab: release its port.
+    (this.#scripts.get(client) as Partial<ProxyMethods> | undefined)?.[releaseProxy]?.();
     this.#scripts.delete(client);
     const loaded = this.#loaded;
     if (!loaded?.holders.delete(client) || loaded.holders.size > 0) return;
