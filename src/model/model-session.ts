@@ -50,6 +50,14 @@ export interface ModelOptions {
 interface Running {
   connection: WorkerConnection;
   model: WorkerModel;
+  /** The shared worker's epoch (open-host.ts), when it runs in one. */
+  epoch?: number;
+}
+
+/** How `run` starts: why a dedicated worker runs a model asked to be shared; the epoch of a shared worker seen to die. */
+interface RunAfter {
+  notShared?: string;
+  crashed?: number;
 }
 
 // How restarts and closing settle:
@@ -106,11 +114,14 @@ export class ModelSession implements ChatModel {
     const restarting = this.#restarts.run(async () => {
       ended.throwIfAborted();
       const options = { ...this.#options, ...changes };
+      // A shared worker that died (or hangs: no tab can end it) is left for a new one.
+      const { connection, epoch } = this.#running;
+      const crashed = connection.alive ? undefined : epoch;
       // Deliberate, not a crash: a generation in flight ends as if aborted.
-      this.#running.connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
+      connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
       let running: Running;
       try {
-        running = await run(options, this.launch, ended).loaded;
+        running = await run(options, this.launch, ended, { crashed }).loaded;
       } catch (error) {
         // Nothing runs any more. (Closed first? Then close's reason stands.)
         this.#ended.abort(error);
@@ -140,15 +151,14 @@ export class ModelSession implements ChatModel {
   }
 }
 
-/** `notShared`: why this dedicated worker runs a model `shared` asked to share (the shared worker could not run its engine). */
-function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal, notShared?: string): { started: Promise<void>; loaded: Promise<Running> } {
+function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal, after: RunAfter = {}): { started: Promise<void>; loaded: Promise<Running> } {
   let spec: ModelSpec;
   let opened: OpenedHost;
   // Bad options fail before any worker starts.
   const connecting = modelSpec(options).then(async (resolved) => {
     spec = resolved;
-    opened = await openHost(options, spec, launch);
-    if (notShared) opened.notShared = notShared;
+    opened = await openHost(options, spec, launch, after.crashed);
+    if (after.notShared) opened.notShared = after.notShared;
     return WorkerConnection.start(opened.worker, options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal, opened.client);
   });
   const loaded = connecting.then(async (connection) => {
@@ -161,14 +171,14 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       const onProgress = options.onProgress ? proxy(options.onProgress) : undefined;
       const respond = fake?.respond && proxy(fake.respond);
       const info = await connection.track(connection.host.load(spec!, onProgress, respond));
-      const { host, notShared } = opened;
-      return { connection, model: new WorkerModel(connection, notShared ? { ...info, notShared } : info, fake?.record, host) };
+      const { host, notShared, epoch } = opened;
+      return { connection, epoch, model: new WorkerModel(connection, notShared ? { ...info, notShared } : info, fake?.record, host) };
     } catch (error) {
       connection.terminate(error as Error);
       if (signal?.aborted) throw signal.reason;
       // The shared worker cannot run this engine here (wllama starts workers of its own, and a
       // shared worker may start none): a worker of this tab's own runs it, and says why.
-      if (opened.host === 'shared-worker' && isEngineUnavailableError(error)) return run({ ...options, shared: false }, launch, signal, error.reason).loaded;
+      if (opened.host === 'shared-worker' && isEngineUnavailableError(error)) return run({ ...options, shared: false }, launch, signal, { notShared: error.reason }).loaded;
       throw error;
     } finally {
       signal?.removeEventListener('abort', stop);

@@ -81,4 +81,28 @@ describe('shared: true', () => {
     expect(replies.map((r) => r.text)).toEqual(['one and on and on', 'two and on and on']);
     for (const tab of tabs) tab.close();
   });
+
+  it('a shared host that hangs (no tab can end it) is left behind: every tab hears WorkerCrashedError, and each restart meets on a new one', async () => {
+    vi.stubGlobal('SharedWorker', class {});
+    const workers = inThreadSharedWorkers();
+    const createAgent = createAgentWith(workers.launch);
+    const model = (text: string) => fakeModel(() => ({ text: `${text} and on and on`, tokenDelayMs: 30 }), { modelId: 'hanging-model' });
+    const options = { shared: true, storage: false as const, workerTimeoutMs: 300, startTimeoutMs: 1_000 };
+    const tabs = await Promise.all([createAgent({ model: model('one'), ...options }), createAgent({ model: model('two'), ...options })]);
+    await Promise.all(tabs.map((tab) => tab.ready));
+    const chats = await Promise.all(tabs.map((tab) => tab.newChat()));
+    const sends = chats.map((chat) => chat.send('go').catch((e: unknown) => e));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hung = workers.launches[0]!;
+    workers.hang(hung);
+    expect((await Promise.all(sends)).map(isWorkerCrashedError)).toEqual([true, true]);
+    await Promise.all(tabs.map((tab) => tab.restart()));
+    const names = workers.launches.slice(2);
+    expect(names).toHaveLength(2);
+    expect(names[0]).not.toBe(hung);
+    expect(names[1]).toBe(names[0]);
+    const replies = await Promise.all(chats.map((chat) => chat.send('again')));
+    expect(replies.map((r) => r.text)).toEqual(['one and on and on', 'two and on and on']);
+    for (const tab of tabs) tab.close();
+  });
 });

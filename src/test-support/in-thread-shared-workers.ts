@@ -2,7 +2,9 @@
 // this thread, and every "tab" launching that name connects a port of its own
 // to it, as a SharedWorker's tabs do. `crash(name)` is the shared worker
 // dying of an uncaught error: every tab is told, and the next launch of that
-// name gets a new one. Without `shared`, a dedicated in-thread worker.
+// name gets a new one; `hang(name)` is it stopping answering for good: the
+// browser keeps it, and a launch of that name finds it, never ready.
+// Without `shared`, a dedicated in-thread worker.
 import { expose } from 'comlink';
 import type { SharedPlace, WorkerLauncher } from '../model/open-worker.js';
 import { READY, type Crashed } from '../rpc/worker-protocol.js';
@@ -11,7 +13,7 @@ import { HostedModel } from '../worker/hosted-model.js';
 import { inThreadWorkers } from './in-thread-workers.js';
 
 export function inThreadSharedWorkers() {
-  const instances = new Map<string, { model: HostedModel; ports: MessagePort[] }>();
+  const instances = new Map<string, { model: HostedModel; ports: MessagePort[]; hung?: boolean }>();
   /** Every launch, in order: the shared worker's name, or 'dedicated'. */
   const launches: string[] = [];
   const dedicated = inThreadWorkers(() => new EngineHost());
@@ -26,14 +28,21 @@ export function inThreadSharedWorkers() {
     const { port1, port2 } = new MessageChannel();
     for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
     instance.ports.push(port2);
-    expose(new EngineHost(instance.model), port2);
-    port2.postMessage(READY);
+    if (!instance.hung) {
+      expose(new EngineHost(instance.model), port2);
+      port2.postMessage(READY);
+    }
     const worker = new EventTarget();
     return Object.assign(worker, { port: port1, onerror: null }) as unknown as SharedWorker;
   };
   return {
     launch,
     launches,
+    hang(name: string) {
+      const instance = instances.get(name)!;
+      instance.hung = true;
+      for (const port of instance.ports) port.close();
+    },
     crash(name: string) {
       const instance = instances.get(name)!;
       instances.delete(name);
