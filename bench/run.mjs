@@ -62,7 +62,7 @@ try {
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
-  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [] };
+  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [] };
   const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
@@ -76,6 +76,14 @@ try {
     rounds.tabagentHop.push(median(plain.hopTimes));
     rounds.directHop.push(median(plain.baselineHop));
     rounds.overheadStore.push(median(overheads(await call('hops', 20, 10, true))));
+    // The same through a shared worker (createAgent's `shared`), and what a second tab's agent costs to get the model.
+    rounds.overheadShared.push(median(overheads(await call('hops', 20, 10, false, 0, true))));
+    rounds.overheadStoreShared.push(median(overheads(await call('hops', 20, 10, true, 0, true))));
+    rounds.secondLoadShared.push(median(await call('secondLoad', 10, true)));
+    rounds.secondLoadOwn.push(median(await call('secondLoad', 10, false)));
+    const interleaved = await call('interleavedHops', 10, 5);
+    rounds.aloneHop.push(median(interleaved.alone));
+    rounds.interleavedHop.push(median(interleaved.together));
     // What keeping the chat costs a hop when the model is slower than a write
     // (as every real one is): paced at one token per ms, IndexedDB less memory, side by side.
     const [pacedStore, pacedMemory] = [await call('hops', 6, 10, true, 1), await call('hops', 6, 10, false, 1)];
@@ -153,6 +161,12 @@ try {
     hop_overhead_ms_median: fig.overhead.median,
     hop_overhead_ms_p95: fig.overheadP95.median,
     hop_overhead_with_store_ms_median: fig.overheadStore.median,
+    shared_hop_overhead_ms_median: fig.overheadShared.median,
+    shared_hop_overhead_with_store_ms_median: fig.overheadStoreShared.median,
+    shared_second_load_ms_median: fig.secondLoadShared.median,
+    own_worker_second_load_ms_median: fig.secondLoadOwn.median,
+    shared_alone_hop_ms_median: fig.aloneHop.median,
+    shared_interleaved_hop_ms_median: fig.interleavedHop.median,
     hop_durability_paced_ms_median: fig.durabilityPaced.median,
     hop_ms_median: fig.tabagentHop.median,
     hop_baseline_ms_median: fig.directHop.median,
@@ -282,6 +296,12 @@ function table(fig, wfig, results) {
     ['Overhead per hop, median (goal < 1 ms)', fig.overhead, ms, `${results.hop_ratio_vs_baseline.toFixed(2)}× baseline`],
     ['Overhead per hop, p95', fig.overheadP95, ms, ''],
     ['Overhead per hop with IndexedDB (goal < 3 ms)', fig.overheadStore, ms, `${(fig.overheadStore.median / fig.floor.median).toFixed(2)}× floor`],
+    ['Shared worker: overhead per hop, memory (goal < 1 ms)', fig.overheadShared, ms, ''],
+    ['Shared worker: overhead per hop with IndexedDB', fig.overheadStoreShared, ms, `${(fig.overheadStoreShared.median / fig.floor.median).toFixed(2)}× floor`],
+    ['Second agent on a loaded model: joins the shared worker (createAgent to ready)', fig.secondLoadShared, ms, `${(fig.secondLoadShared.median / fig.secondLoadOwn.median).toFixed(2)}× own worker`],
+    ['Second agent on a loaded model: a worker and a load of its own (the fake: no weights)', fig.secondLoadOwn, ms, ''],
+    ['Shared model, function scripts: hop time of one tab alone', fig.aloneHop, ms, ''],
+    ['Shared model, two tabs at once: hop time, each queued behind the other\'s', fig.interleavedHop, ms, `${(fig.interleavedHop.median / fig.aloneHop.median).toFixed(2)}× alone`],
     ['IndexedDB per hop, model at 1 token/ms: hop stored less hop in memory (the results write overlaps the next request; the turn and its started calls land before any handler)', fig.durabilityPaced, ms, `${(fig.durabilityPaced.median / fig.floor.median).toFixed(2)}× floor`],
     ['Overhead per send of one hop (user message, 2 turns, 1 tool), memory', fig.sendOverhead, ms, ''],
     ['Overhead per send of one hop, IndexedDB (4 commits: user message, turn with its call started, results, answer)', fig.sendOverheadStore, ms, `${(fig.sendOverheadStore.median / fig.floor.median).toFixed(2)}× floor`],

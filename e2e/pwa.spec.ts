@@ -154,6 +154,19 @@ test('installs, then starts, chats and lists its chats offline', async ({ contex
   expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
+test("a second tab answers on the model the first tab loaded: one model, shared by the app's tabs", async ({ context, page }) => {
+  await page.goto('/');
+  await expect(page.locator('#model')).toHaveText('fake-model');
+  await expect(page.locator('#engine')).toHaveText("scripted fake, shared by this app's tabs");
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.locator('#engine')).toHaveText("scripted fake, shared by this app's tabs");
+  // Both tabs ask at once; each gets its whole answer, on the one model.
+  await Promise.all([say(page, 'Note: from the first tab'), say(second, 'Note: from the second tab')]);
+  await expect(page.locator('.message.assistant').last()).toHaveText(/"saved":"from the first tab".*\}$/);
+  await expect(second.locator('.message.assistant').last()).toHaveText(/"saved":"from the second tab".*\}$/);
+});
+
 test('the precache lists every built file once', () => {
   // Workbox's precache list, as the build inlined it into sw.js: { url, revision } per entry.
   const entries = [...readFileSync(join(DIST, 'sw.js'), 'utf8').matchAll(/\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)\}/g)].map((m) => `/${m[1]}`);

@@ -86,3 +86,21 @@ test('test code stays out of production: TabAgent has no fake model, and the wor
     expect(source, file).not.toContain('GrammarMatcher');
   }
 });
+
+test('shared: true with the bundle on another origin runs in a worker of the page\'s own, and says why', async ({ page }) => {
+  await page.goto(`${PAGES}/examples/script-tag/`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  const result = await page.evaluate(async () => {
+    const w = window as unknown as { TabAgent: typeof import('../src/index.js'); TabAgentTesting: typeof import('../src/testing/index.js') };
+    const agent = await w.TabAgent.createAgent({ model: w.TabAgentTesting.fakeModel(['alone']), shared: true, storage: false });
+    const warnings: unknown[] = [];
+    agent.on('model-warning', (warning) => warnings.push(warning));
+    const info = await agent.ready;
+    const text = (await (await agent.newChat()).send('hi')).text;
+    agent.close();
+    return { host: info.host, notShared: info.notShared, warnings, text };
+  });
+  expect(result).toMatchObject({ host: 'worker', notShared: expect.stringContaining('another origin'), text: 'alone' });
+  expect(result.warnings).toEqual([expect.objectContaining({ type: 'not-shared' })]);
+});
+

@@ -9,6 +9,15 @@ test('an f16 model on an adapter without shader-f16 names the f32 model to use',
   expect(error).toEqual({ name: 'ShaderF16UnsupportedError', fallback: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', typed: true });
 });
 
+test('in a shared worker too: WebLLM reaches the adapter there, and an f16 model names the f32 one', async ({ page }) => {
+  const error = await page.evaluate(async () => {
+    const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', shared: true, storage: false }).then((agent) => agent.ready).catch((x) => x);
+    return { name: e.name, fallback: e.fallbackModelId };
+  });
+  // Without WebGPU in the shared worker this would be WebGPUUnavailableError.
+  expect(error).toEqual({ name: 'ShaderF16UnsupportedError', fallback: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' });
+});
+
 test('a model that cannot be downloaded fails with a retryable ModelLoadError', async ({ page }) => {
   const error = await page.evaluate(async () => {
     const e = await window.tabagent.createAgent({ model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' }).then((agent) => agent.ready).catch((x) => x);

@@ -8,8 +8,8 @@
 // bundled-worker.ts, which builds from these sources keep (scripts/build-package.mjs).
 import { workerAt, type WorkerLauncher } from './model/open-worker.js';
 
-export const launchPackagedWorker: WorkerLauncher = (workerUrl) => {
-  if (workerUrl) return workerAt(workerUrl);
+export const launchPackagedWorker: WorkerLauncher = (workerUrl, shared) => {
+  if (workerUrl) return workerAt(workerUrl, shared);
   const worker = new URL('../script-tag/tabagent-worker.js', import.meta.url);
   // The engines' URLs as the app's bundler named them (read by src/worker/engine-files.ts).
   worker.hash = new URLSearchParams({
@@ -18,5 +18,5 @@ export const launchPackagedWorker: WorkerLauncher = (workerUrl) => {
     'wllama-wasm': new URL('../script-tag/wllama.wasm', import.meta.url).href,
     fake: new URL('../script-tag/fake-engine.js', import.meta.url).href,
   }).toString();
-  return workerAt(worker);
+  return workerAt(worker, shared);
 };

@@ -13,7 +13,7 @@ const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src || l
 // but even the probe is reported as a violation.
 z.config({ jitless: true });
 
-const launch: WorkerLauncher = (workerUrl) => workerAt(workerUrl ?? new URL('tabagent-worker.js', scriptUrl));
+const launch: WorkerLauncher = (workerUrl, shared) => workerAt(workerUrl ?? new URL('tabagent-worker.js', scriptUrl), shared);
 
 export const createAgent = createAgentWith(launch);
 export const { isModelCached, deleteCachedModel } = modelCacheWith(launch);

@@ -48,12 +48,13 @@ const WARMUP = 5;
  * turn, parsing, validation, the tool, persistence, the next request), each
  * send's time, and the baseline's time per generation and per send.
  */
-async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDelayMs = 0) {
+async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDelayMs = 0, shared = false) {
   const turns = [...Array<string>(hopsPerSend).fill(CALL), FINAL];
   const requests = await engineRequests(turns, hopsPerSend);
   const script = Array.from({ length: sends + WARMUP }, () => turns).flat();
   // A list script runs in the worker, as a real model does; records off, as a real model sends none.
-  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false, tokenDelayMs }), storage: store ? { dbName: dbName('hops') } : false });
+  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false, tokenDelayMs }), storage: store ? { dbName: dbName('hops') } : false, shared });
+  if (shared && (await agent.ready).host !== 'shared-worker') throw new Error('the model is not in a shared worker');
   const baseline = new Baseline();
   const hopTimes: number[] = [];
   const sendTimes: number[] = [];
@@ -95,6 +96,61 @@ async function engineRequests(turns: string[], hopsPerSend: number): Promise<Eng
   await (await agent.newChat({ tools: [echo], maxToolHops: hopsPerSend })).send('Say hello');
   agent.close();
   return recorder.requests.map((r) => ({ messages: r.messages, ...(r.responseFormat ? { response_format: r.responseFormat } : {}) }));
+}
+
+/**
+ * A second agent on a model another agent in this origin holds: with
+ * `shared`, it joins the loaded one in the shared worker; without, it starts
+ * a worker of its own and loads its own copy. createAgent to ready, in ms.
+ */
+async function secondLoad(samples: number, shared: boolean) {
+  const model = () => fakeModel(() => 'x', { modelId: 'second-load', recordRequests: false });
+  const first = await createAgent({ model: model(), storage: false, shared: true });
+  await first.ready;
+  const out: number[] = [];
+  for (let i = -2; i < samples; i++) {
+    const started = now();
+    const second = await createAgent({ model: model(), storage: false, shared });
+    const info = await second.ready;
+    if (i >= 0) out.push(now() - started);
+    if (info.host !== (shared ? 'shared-worker' : 'worker')) throw new Error(`the second agent runs in a ${info.host}`);
+    second.close();
+  }
+  first.close();
+  return out;
+}
+
+/**
+ * Two tabs' chats on one shared model (two agents of this page on its shared
+ * worker), each with its own script: hop times (model start to model start)
+ * of one chat running alone, and of both running at once, where each hop
+ * queues behind the other's on the one engine.
+ */
+async function interleavedHops(sends: number, hopsPerSend: number) {
+  const tab = () => {
+    let n = 0;
+    // This tab's turns, in order: calls, then the final answer, send after send.
+    return fakeModel(() => (n++ % (hopsPerSend + 1) === hopsPerSend ? FINAL : CALL), { recordRequests: false, modelId: 'interleaved' });
+  };
+  const agents = await Promise.all([0, 1].map(() => createAgent({ model: tab(), storage: false, shared: true })));
+  await Promise.all(agents.map((agent) => agent.ready));
+  const run = async (agent: Agent, into: number[] | null) => {
+    const chat = await agent.newChat({ tools: [echo], maxToolHops: hopsPerSend });
+    const starts: number[] = [];
+    const off = chat.on('model-start', () => starts.push(now()));
+    await chat.send('Say hello');
+    off();
+    if (into) for (let k = 0; k < hopsPerSend; k++) into.push(starts[k + 1]! - starts[k]!);
+  };
+  const alone: number[] = [];
+  const together: number[] = [];
+  for (let i = -WARMUP; i < sends; i++) {
+    await run(agents[0]!, i >= 0 ? alone : null);
+    await run(agents[1]!, null);
+    await Promise.all(agents.map((agent) => run(agent, i >= 0 ? together : null)));
+  }
+  for (const agent of agents) agent.close();
+  return { alone, together };
 }
 
 /** Two worker round trips and one strict IndexedDB put: the least any stored hop can cost. */
@@ -274,7 +330,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench };
+const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench };
 declare global {
   interface Window {
     bench: typeof bench;

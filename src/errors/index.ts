@@ -22,6 +22,7 @@ import { UnknownToolCallError } from './unknown-tool-call-error.js';
 import { UnknownToolError } from './unknown-tool-error.js';
 import { WebGPUUnavailableError } from './webgpu-unavailable-error.js';
 import { EngineUnavailableError } from './engine-unavailable-error.js';
+import { SharedModelConflictError } from './shared-model-conflict-error.js';
 import { WorkerCrashedError } from './worker-crashed-error.js';
 import { WorkerStartError } from './worker-start-error.js';
 import { ChatNotFoundError } from './chat-not-found-error.js';
@@ -83,6 +84,7 @@ export { WebGPUUnavailableError, isWebGPUUnavailableError } from './webgpu-unava
 export { EngineUnavailableError, isEngineUnavailableError } from './engine-unavailable-error.js';
 export { WebMcpToolError, isWebMcpToolError, type WebMcpFailure } from './webmcp-tool-error.js';
 export { WebMcpUnavailableError, isWebMcpUnavailableError } from './webmcp-unavailable-error.js';
+export { SharedModelConflictError, isSharedModelConflictError } from './shared-model-conflict-error.js';
 export { WorkerCrashedError, isWorkerCrashedError } from './worker-crashed-error.js';
 export { WorkerStartError, isWorkerStartError } from './worker-start-error.js';
 
@@ -117,6 +119,7 @@ export const errorClasses: Record<string, abstract new (...args: never[]) => Tab
   ModelLoadError,
   PendingToolCallsError,
   ShaderF16UnsupportedError,
+  SharedModelConflictError,
   ToolExecutionError,
   ToolHookError,
   ToolHopsError,

@@ -55,12 +55,17 @@ export interface ModelStateChange {
  * `'template-mismatch'`, its mlc-chat-config.json names another conversation
  * template than tabagent's model table (see TemplateMismatch);
  * `'no-tool-format'`, a GGUF's template shows no tool-call format and no
- * `family` was passed, so chats with tools are refused.
+ * `family` was passed, so chats with tools are refused; `'not-shared'`,
+ * `shared` asked for a model every tab shares, but it runs in a worker of
+ * this tab's own (no SharedWorker here, a worker script on another origin, a
+ * model from a Blob).
  */
 export type ModelWarning =
   | ({ type: 'template-mismatch'; modelId: string } & TemplateMismatch)
   /** A GGUF whose chat template writes no call markup, loaded without `family`: it runs chats without tools only. */
-  | { type: 'no-tool-format'; modelId: string; message: string };
+  | { type: 'no-tool-format'; modelId: string; message: string }
+  /** `shared` asked for a model every tab shares, but it runs in a worker of this tab's own; `message` says why. */
+  | { type: 'not-shared'; modelId: string; message: string };
 
 export class AgentModel implements ChatModel {
   #slot: Slot = { state: 'idle' };
@@ -193,6 +198,7 @@ export class AgentModel implements ChatModel {
   }
 
   #warn(info: ModelInfo): void {
+    if (info.notShared) this.onWarning({ type: 'not-shared', modelId: info.modelId, message: `${info.modelId} runs in a worker of this tab's own, not shared with other tabs: ${info.notShared}` });
     if (info.templateMismatch) this.onWarning({ type: 'template-mismatch', modelId: info.modelId, ...info.templateMismatch });
     if (info.family === undefined) {
       this.onWarning({ type: 'no-tool-format', modelId: info.modelId, message: `${info.modelId}'s chat template shows no tool-call format tabagent reads: chats without tools run; pass family to give it tools` });

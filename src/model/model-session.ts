@@ -2,9 +2,10 @@
 // dies (or the GPU is lost) `restart` swaps in a new worker and model under
 // them, and they carry on.
 import { proxy } from 'comlink';
-import { InvalidOptionsError } from '../errors/index.js';
+import { InvalidOptionsError, isEngineUnavailableError } from '../errors/index.js';
 import { Serial } from '../shared/serial.js';
-import { startWorker, type WorkerLauncher } from './open-worker.js';
+import type { WorkerLauncher } from './open-worker.js';
+import { openHost, type OpenedHost } from './open-host.js';
 import type { ChatModel, GenerateOptions, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import { WorkerConnection } from './worker-connection.js';
 import { WorkerModel } from './worker-model.js';
@@ -35,11 +36,28 @@ export interface ModelOptions {
   startTimeoutMs?: number;
   /** How long the worker may go without answering while a reply is generated before it counts as crashed (default 15000 ms). */
   workerTimeoutMs?: number;
+  /**
+   * Share the model with every tab of this origin that asks for the same one
+   * (default false): it runs in a SharedWorker named for the model, loaded
+   * once, one copy in memory, generations queued across tabs. Where that
+   * cannot be (no SharedWorker in this browser, a worker script on another
+   * origin, a model from a Blob), it runs in a worker of this tab's own, and
+   * `ModelInfo.host` and a `model-warning` ('not-shared') say so.
+   */
+  shared?: boolean;
 }
 
 interface Running {
   connection: WorkerConnection;
   model: WorkerModel;
+  /** The shared worker's epoch (open-host.ts), when it runs in one. */
+  epoch?: number;
+}
+
+/** How `run` starts: why a dedicated worker runs a model asked to be shared; the epoch of a shared worker seen to die. */
+interface RunAfter {
+  notShared?: string;
+  crashed?: number;
 }
 
 // How restarts and closing settle:
@@ -96,11 +114,14 @@ export class ModelSession implements ChatModel {
     const restarting = this.#restarts.run(async () => {
       ended.throwIfAborted();
       const options = { ...this.#options, ...changes };
+      // A shared worker that died (or hangs: no tab can end it) is left for a new one.
+      const { connection, epoch } = this.#running;
+      const crashed = connection.alive ? undefined : epoch;
       // Deliberate, not a crash: a generation in flight ends as if aborted.
-      this.#running.connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
+      connection.terminate(new DOMException('The model was restarted.', 'AbortError'));
       let running: Running;
       try {
-        running = await run(options, this.launch, ended).loaded;
+        running = await run(options, this.launch, ended, { crashed }).loaded;
       } catch (error) {
         // Nothing runs any more. (Closed first? Then close's reason stands.)
         this.#ended.abort(error);
@@ -130,12 +151,15 @@ export class ModelSession implements ChatModel {
   }
 }
 
-function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal): { started: Promise<void>; loaded: Promise<Running> } {
+function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal, after: RunAfter = {}): { started: Promise<void>; loaded: Promise<Running> } {
   let spec: ModelSpec;
+  let opened: OpenedHost;
   // Bad options fail before any worker starts.
-  const connecting = modelSpec(options).then((resolved) => {
+  const connecting = modelSpec(options).then(async (resolved) => {
     spec = resolved;
-    return WorkerConnection.start(startWorker(launch, options.workerUrl), options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal);
+    opened = await openHost(options, spec, launch, after.crashed);
+    if (after.notShared) opened.notShared = after.notShared;
+    return WorkerConnection.start(opened.worker, options.startTimeoutMs ?? 15_000, { timeoutMs: options.workerTimeoutMs ?? 15_000 }, signal, opened.client);
   });
   const loaded = connecting.then(async (connection) => {
     const fake = scriptFor(options.model);
@@ -147,10 +171,15 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
       const onProgress = options.onProgress ? proxy(options.onProgress) : undefined;
       const respond = fake?.respond && proxy(fake.respond);
       const info = await connection.track(connection.host.load(spec!, onProgress, respond));
-      return { connection, model: new WorkerModel(connection, info, fake?.record) };
+      const { host, notShared, epoch } = opened;
+      return { connection, epoch, model: new WorkerModel(connection, notShared ? { ...info, notShared } : info, fake?.record, host) };
     } catch (error) {
       connection.terminate(error as Error);
-      throw signal?.aborted ? signal.reason : error;
+      if (signal?.aborted) throw signal.reason;
+      // The shared worker cannot run this engine here (wllama starts workers of its own, and a
+      // shared worker may start none): a worker of this tab's own runs it, and says why.
+      if (opened.host === 'shared-worker' && isEngineUnavailableError(error)) return run({ ...options, shared: false }, launch, signal, { notShared: error.reason }).loaded;
+      throw error;
     } finally {
       signal?.removeEventListener('abort', stop);
     }

@@ -25,11 +25,12 @@ export class WorkerConnection {
   private constructor(
     private readonly worker: Worker,
     private readonly liveness: Liveness,
+    client: string | undefined,
   ) {
     this.host = wrap<WorkerApi>(worker);
     const channel = new MessageChannel();
     this.generations = new GenerationReceiver(channel.port1);
-    void this.track(this.host.connect(transfer(channel.port2, [channel.port2]))).catch(() => undefined);
+    void this.track(this.host.connect(transfer(channel.port2, [channel.port2]), client)).catch(() => undefined);
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.terminate(new WorkerCrashedError(event.message || 'the worker threw an uncaught error'));
@@ -40,9 +41,9 @@ export class WorkerConnection {
   /**
    * Start a worker and wait for its ready message (or its failure, or the
    * timeout). Aborting `signal` ends the worker at once and rejects with the
-   * signal's reason.
+   * signal's reason. `client`: the lock a shared worker's client holds while it lives (model/client-lock.ts).
    */
-  static async start(worker: Worker, timeoutMs: number, liveness: Liveness = { timeoutMs: 15_000 }, signal?: AbortSignal): Promise<WorkerConnection> {
+  static async start(worker: Worker, timeoutMs: number, liveness: Liveness = { timeoutMs: 15_000 }, signal?: AbortSignal, client?: string): Promise<WorkerConnection> {
     installErrorTransfer();
     await new Promise<void>((resolve, reject) => {
       const done = (error?: Error) => {
@@ -69,7 +70,7 @@ export class WorkerConnection {
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
     });
-    return new WorkerConnection(worker, liveness);
+    return new WorkerConnection(worker, liveness, client);
   }
 
   get alive(): boolean {

@@ -13,8 +13,12 @@ import type { WebLLMSource } from '../webllm/app-config.js';
 export interface WorkerApi {
   /** Liveness: the page pings while it waits on a generation. */
   ping(): true;
-  /** The port that news of each generation (text, reasoning, records, end) goes out on. */
-  connect(port: MessagePort): void;
+  /**
+   * The port that news of each generation (text, reasoning, records, end) goes
+   * out on. `client`: in a shared worker, the name of a Web Lock this client
+   * holds while it lives; once the lock is free, the client has left.
+   */
+  connect(port: MessagePort, client?: string): void;
   /**
    * Load the worker's model, in place of any before it (loads run one at a
    * time). `onProgress` and `respond` (a fake's function script) are
@@ -37,6 +41,19 @@ export const READY = { tabagent: 'ready' } as const;
 
 export function isReady(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { tabagent?: unknown }).tabagent === 'ready';
+}
+
+/**
+ * A shared worker posts this to every tab when it dies of an uncaught error
+ * (which reaches no page's error event, as a dedicated worker's does), then ends.
+ */
+export interface Crashed {
+  tabagent: 'crashed';
+  reason: string;
+}
+
+export function isCrashed(data: unknown): data is Crashed {
+  return typeof data === 'object' && data !== null && (data as { tabagent?: unknown }).tabagent === 'crashed';
 }
 
 /** A fake model's function script, called from the worker for each generation. */

@@ -143,6 +143,8 @@ export interface ModelInfo {
   engine: EngineName;
   /** Where the engine runs. */
   host: EngineHost;
+  /** Why the engine runs in a worker of this page's own though `shared` asked for one every tab shares. */
+  notShared?: string;
   /** CPU threads the engine runs on (wllama: more than 1 only where the page is cross-origin isolated). */
   threads?: number;
   /** Tokens the model's KV cache holds: prompt and reply together. */

@@ -1,74 +1,56 @@
-// What the worker exposes over comlink (rpc/worker-protocol.ts's WorkerApi):
-// one model at a time, and its requests one at a time. Loading is
-// load-model.ts's job, running a request run-request.ts's.
+// What a worker exposes over comlink to one client (rpc/worker-protocol.ts's
+// WorkerApi): the page of a dedicated worker, or one tab of a shared one.
+// The model and its queue are the HostedModel every client of the worker
+// shares (hosted-model.ts says how loads and requests settle); the ids of
+// generations are this client's own.
 //
-// How requests settle:
-// - They run one at a time, in the order asked: the engine has one KV cache
-//   and an engine-wide interrupt.
-// - A request cancelled while it waits never runs, and resolves at once, empty,
-//   with finishReason 'abort'; one cancelled while it runs is interrupted and
-//   resolves with what it had, finishReason 'abort'.
-// - Every request's id gets its `end` on the generation channel, after its
-//   last text: the page waits for it, so nothing lands after the result.
-import { InvalidOptionsError } from '../errors/index.js';
+// A client of a shared worker names a Web Lock it holds while it lives
+// (`connect`); the lock is granted here once it is released, when the page
+// ends the connection or the tab is gone, and the client then leaves: its
+// requests are cancelled, waiting or running, and the model lives on while
+// another client holds it.
 import { GenerationSender } from '../rpc/generation-channel.js';
-import type { CachedModelSource, EngineInfo, FakeRequest, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
+import type { CachedModelSource, EngineInfo, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelRequest, ModelResponse } from '../shared/model.js';
-import { Serial } from '../shared/serial.js';
 import { engines } from './engine-modules.js';
-import { loadModel, type LoadedModel } from './load-model.js';
-import { runRequest } from './run-request.js';
+import { HostedModel, type HostClient } from './hosted-model.js';
 
-export class EngineHost implements WorkerApi {
-  #sender: GenerationSender | null = null;
-  /** The model, loaded or loading; a new load replaces it. */
-  #model: Promise<LoadedModel> | null = null;
-  readonly #requests = new Serial();
+/** Resolves once the client holding the lock `name` is gone. */
+export type ClientWatch = (name: string) => Promise<unknown>;
+
+export class EngineHost implements WorkerApi, HostClient {
+  sender: GenerationSender | null = null;
   /** Per request waiting or running: what cancels it. */
   readonly #stops = new Map<number, AbortController>();
-  /** The request running now, whose records a fake sends. */
-  #running: number | null = null;
+  #left = false;
+
+  constructor(
+    private readonly model = new HostedModel(),
+    private readonly watch?: ClientWatch,
+  ) {}
 
   ping(): true {
     return true;
   }
 
-  connect(port: MessagePort): void {
-    this.#sender = new GenerationSender(port);
+  connect(port: MessagePort, client?: string): void {
+    this.sender = new GenerationSender(port);
+    if (client !== undefined && this.watch) void this.watch(client).then(() => this.#leave());
   }
 
   load(spec: ModelSpec, onProgress?: (p: LoadProgress) => void, respond?: Respond): Promise<EngineInfo> {
-    const previous = this.#model;
-    const model = (async () => {
-      // One model on the GPU at a time: the one before goes first.
-      await previous?.then((m) => m.engine.unload(), () => undefined);
-      return loadModel(spec, onProgress, respond, (request) => this.#noteRequest(request));
-    })();
-    this.#model = model;
-    model.catch(() => {
-      if (this.#model === model) this.#model = null;
-    });
-    return model.then((m) => m.info);
+    return this.model.load(this, spec, onProgress, respond);
   }
 
   generate(id: number, request: ModelRequest): Promise<ModelResponse> {
     const stop = new AbortController();
+    if (this.#left) stop.abort();
     this.#stops.set(id, stop);
-    const sender = this.#sender;
-    let started = false;
-    const run = this.#requests.run(() => {
-      started = true;
-      return this.#run(id, request, stop.signal);
-    }, stop.signal);
-    return run
-      .catch((error: unknown) => {
-        if (!started && stop.signal.aborted) return aborted();
-        throw error;
-      })
-      .finally(() => {
-        this.#stops.delete(id);
-        sender?.end(id);
-      });
+    const { sender } = this;
+    return this.model.run(this, id, request, stop.signal).finally(() => {
+      this.#stops.delete(id);
+      sender?.end(id);
+    });
   }
 
   cancel(id: number): void {
@@ -89,30 +71,9 @@ export class EngineHost implements WorkerApi {
     return false;
   }
 
-  async #run(id: number, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
-    if (!this.#model) throw new InvalidOptionsError('model', 'no model is loaded');
-    this.#running = id;
-    try {
-      const model = await this.#model;
-      if (signal.aborted) return aborted();
-      const interrupt = () => model.engine.interrupt();
-      signal.addEventListener('abort', interrupt, { once: true });
-      try {
-        const sender = this.#sender;
-        return await runRequest(model, request, { text: (delta) => sender?.text(id, delta), reasoning: (delta) => sender?.reasoning(id, delta), callInput: (event) => sender?.callInput(id, event) });
-      } finally {
-        signal.removeEventListener('abort', interrupt);
-      }
-    } finally {
-      this.#running = null;
-    }
+  #leave(): void {
+    this.#left = true;
+    for (const stop of this.#stops.values()) stop.abort();
+    this.model.leave(this);
   }
-
-  #noteRequest(request: FakeRequest): void {
-    if (this.#running !== null) this.#sender?.request(this.#running, request);
-  }
-}
-
-function aborted(): ModelResponse {
-  return { raw: '', text: '', reasoning: '', calls: [], finishReason: 'abort', usage: { promptTokens: 0, completionTokens: 0 } };
 }

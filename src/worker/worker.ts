@@ -1,9 +1,36 @@
-// The worker entry: exposes the engine host over comlink, then says it is ready.
+// The worker entry, dedicated or shared: one script serves both. A dedicated
+// worker exposes the engine host to its page; a shared one (a SharedWorker
+// every tab of the origin asking for the same model connects to) exposes an
+// engine host per connecting tab, all on the one hosted model. Either way
+// each connection is told it is ready once it listens.
 import { expose } from 'comlink';
 import { installErrorTransfer } from '../rpc/error-transfer.js';
-import { READY } from '../rpc/worker-protocol.js';
+import { READY, type Crashed } from '../rpc/worker-protocol.js';
 import { EngineHost } from './engine-host.js';
+import { HostedModel } from './hosted-model.js';
 
 installErrorTransfer();
-expose(new EngineHost());
-self.postMessage(READY);
+const model = new HostedModel();
+
+if ('onconnect' in self) {
+  const ports = new Set<MessagePort>();
+  // Granted once the tab holding the lock releases it: its connection ended, or the tab is gone.
+  const watch = (name: string) => navigator.locks.request(name, () => undefined);
+  self.addEventListener('connect', (event) => {
+    const port = (event as MessageEvent).ports[0]!;
+    ports.add(port);
+    expose(new EngineHost(model, watch), port);
+    port.postMessage(READY);
+  });
+  // An uncaught error reaches no tab by itself, and leaves the one model in a
+  // state no one knows: every tab hears of it as a crash, and the worker ends,
+  // so the next tab to ask starts a new one.
+  self.addEventListener('error', (event) => {
+    const crashed: Crashed = { tabagent: 'crashed', reason: event.message || 'the shared worker threw an uncaught error' };
+    for (const port of ports) port.postMessage(crashed);
+    self.close();
+  });
+} else {
+  expose(new EngineHost(model));
+  self.postMessage(READY);
+}

@@ -38,7 +38,8 @@ function showProgress(modelId: string, p: LoadProgress): void {
 function showModel(info: ModelInfo): void {
   progress.hidden = true;
   modelName.textContent = info.modelId;
-  engine.textContent = info.engine === 'webllm' ? 'on WebGPU (WebLLM)' : info.engine === 'wllama' ? `on the CPU (wllama, ${info.threads ?? 1} thread${info.threads && info.threads > 1 ? 's' : ''})` : 'scripted fake';
+  const runs = info.engine === 'webllm' ? 'on WebGPU (WebLLM)' : info.engine === 'wllama' ? `on the CPU (wllama, ${info.threads ?? 1} thread${info.threads && info.threads > 1 ? 's' : ''})` : 'scripted fake';
+  engine.textContent = info.host === 'shared-worker' ? `${runs}, shared by this app's tabs` : runs;
 }
 
 function showNotice(text: string | undefined): void {

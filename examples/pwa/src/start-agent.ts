@@ -8,6 +8,8 @@ import type { ModelChoice } from './model-choice.js';
 
 /** Chats in this app's own database; `persist` asks the browser not to evict it (or the model). */
 const STORAGE: StorageOptions = { dbName: 'tabagent-pwa', persist: true };
+/** Every tab of the app shares one model: a second tab answers without loading it again. */
+const SHARED = true;
 
 export async function startAgent(choice: ModelChoice, onProgress: (progress: LoadProgress) => void): Promise<{ agent: Agent; notice?: string }> {
   let notice: string;
@@ -23,7 +25,7 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
     notice = `You are offline and ${choice.modelId} has not been downloaded yet. Using a scripted fake model until you are back online.`;
   } else {
     // The store opens at once; the model goes on loading.
-    const agent = await createAgent({ model: choice.modelId, storage: STORAGE, onProgress });
+    const agent = await createAgent({ model: choice.modelId, storage: STORAGE, shared: SHARED, onProgress });
     try {
       await agent.ready;
       return { agent };
@@ -33,7 +35,7 @@ export async function startAgent(choice: ModelChoice, onProgress: (progress: Loa
       return { agent, notice };
     }
   }
-  const agent = await createAgent({ model: fake(), storage: STORAGE });
+  const agent = await createAgent({ model: fake(), storage: STORAGE, shared: SHARED });
   await agent.ready;
   return { agent, notice };
 }
