@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../shared/chat.js';
 import { isChatNotFoundError, isDatabaseBlockedError, isStorageError, isStorageQuotaError } from '../errors/index.js';
 import { IdbChatStore } from './idb-chat-store.js';
@@ -101,5 +101,79 @@ describe('the IndexedDB chat store', () => {
     const error = await store.list().catch((e) => e);
     expect(isStorageError(error)).toBe(true);
     expect(error.message).toMatch(/upgraded by a newer version.*reload/);
+  });
+});
+
+describe('a commit on IndexedDB', () => {
+  /** What the store asks of IndexedDB, in order, and when the chat record it reads arrives. */
+  function watchRequests() {
+    const log: string[] = [];
+    const get = IDBObjectStore.prototype.get;
+    const put = IDBObjectStore.prototype.put;
+    const spies = [
+      vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
+        log.push(`get ${this.name}`);
+        const request = get.apply(this, args);
+        request.addEventListener('success', () => log.push(`read ${this.name}`));
+        return request;
+      }),
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+        log.push(`put ${this.name}`);
+        return put.apply(this, args);
+      }),
+    ];
+    return { log, restore: () => spies.forEach((spy) => spy.mockRestore()) };
+  }
+
+  it('makes all its requests at once: none waits for the chat record to be read', async () => {
+    const store = await IdbChatStore.open(freshName());
+    await store.create(record('a'));
+    await store.append('a', [user('one')], { expectedVersion: 0, answers: [], updatedAt: 2 });
+    const watch = watchRequests();
+    try {
+      await store.append('a', [user('two')], { expectedVersion: 1, answers: [], updatedAt: 3 });
+      await store.rewind('a', 1, [user('two, edited')], { expectedVersion: 2, answers: [], updatedAt: 4 });
+    } finally {
+      watch.restore();
+    }
+    // The version is still checked in each commit's own transaction, but its writes go with the read.
+    expect(watch.log).toEqual(['get chats', 'put messages', 'put chats', 'read chats', 'get chats', 'put messages', 'put chats', 'read chats']);
+    expect(await store.get('a')).toMatchObject({ messageCount: 2, version: 3, updatedAt: 4, rewound: 1 });
+    expect((await store.messages('a')).map((m) => (m as { content: string }).content)).toEqual(['one', 'two, edited']);
+    store.close();
+  });
+
+  it('still refuses, changing nothing, what another tab made stale: a commit, a rename, a left draft, a deletion', async () => {
+    const name = freshName();
+    const [tabA, tabB] = [await IdbChatStore.open(name), await IdbChatStore.open(name)];
+    await tabA.create(record('a'));
+    await tabA.append('a', [user('from A')], { expectedVersion: 0, answers: [], updatedAt: 2 });
+    const stored = async () => ({ record: await tabB.get('a'), messages: await tabB.messages('a') });
+    const commitInA = () => tabA.append('a', [user('from A, on version 1')], { expectedVersion: 1, answers: [], updatedAt: 9 }).catch((e) => e);
+
+    await tabB.append('a', [user('from B')], { expectedVersion: 1, answers: [], updatedAt: 3 });
+    let before = await stored();
+    expect(await commitInA()).toMatchObject({ name: 'StaleChatError', expected: 1, actual: 2 });
+    expect(await stored()).toEqual(before);
+
+    // A copy that caught up (version 2) and another tab renames it.
+    await tabA.get('a');
+    await tabB.update('a', { title: 'Renamed in B' });
+    before = await stored();
+    expect(await tabA.append('a', [user('x')], { expectedVersion: 2, answers: [], updatedAt: 9 }).catch((e) => e)).toMatchObject({ name: 'StaleChatError', expected: 2, actual: 3 });
+    expect(await stored()).toEqual(before);
+
+    // A tab closed mid-answer: its draft (no new version) is not dropped unseen.
+    await tabA.get('a');
+    await tabB.saveDraft('a', 'half an answer');
+    before = await stored();
+    expect(await tabA.append('a', [user('x')], { expectedVersion: 3, answers: [], updatedAt: 9 }).catch((e) => e)).toMatchObject({ name: 'StaleChatError', draftLeft: true });
+    expect(await stored()).toEqual(before);
+
+    await tabB.delete('a');
+    expect(isChatNotFoundError(await tabA.append('a', [user('x')], { expectedVersion: 3, answers: [], updatedAt: 9, endsDraft: true }).catch((e) => e))).toBe(true);
+    expect(await tabB.messages('a')).toEqual([]);
+    tabA.close();
+    tabB.close();
   });
 });

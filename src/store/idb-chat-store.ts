@@ -43,10 +43,33 @@ class Writes {
   }
 }
 
+/**
+ * The stored record, if a commit expecting `meta.expectedVersion` may go on
+ * it; `known`: the record the commit's writes were made from, before this
+ * read arrived. Every write bumps the version but saveDraft, whose draft is
+ * checked here; the counts are checked too, against a chat deleted and
+ * imported again at the same version.
+ */
+function checked(chatId: string, meta: CommitMeta, found: ChatRecord | undefined, known: ChatRecord | undefined): ChatRecord {
+  if (!found) throw new ChatNotFoundError(chatId);
+  if (found.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, found.version);
+  if (found.draft && !meta.endsDraft) throw new StaleChatError(chatId, meta.expectedVersion, found.version, true);
+  if (known && (found.createdAt !== known.createdAt || found.messageCount !== known.messageCount || (found.rewound ?? 0) !== (known.rewound ?? 0))) {
+    throw new StaleChatError(chatId, meta.expectedVersion, found.version);
+  }
+  return found;
+}
+
 export class IdbChatStore implements ChatStore {
   readonly kind = 'indexeddb';
   #db: IDBPDatabase<TabAgentDB> | null = null;
   #closed: ClosedReason | null = null;
+  /**
+   * Each chat's record as this store last wrote or read it. Only a start
+   * point for the next commit's writes: that commit still checks the stored
+   * record in its own transaction.
+   */
+  readonly #known = new Map<string, ChatRecord>();
 
   private constructor(
     readonly dbName: string,
@@ -113,10 +136,11 @@ export class IdbChatStore implements ChatStore {
     }
   }
 
-  create(record: ChatRecord): Promise<void> {
-    return this.#write(async (tx) => {
+  async create(record: ChatRecord): Promise<void> {
+    await this.#write(async (tx) => {
       await tx.objectStore('chats').add(record);
     });
+    this.#known.set(record.id, { ...record });
   }
 
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
@@ -126,15 +150,22 @@ export class IdbChatStore implements ChatStore {
     });
   }
 
-  /** One commit, in one transaction: the messages edited, the pending turn's state set, the draft ended, the version bumped. */
+  /**
+   * One commit, in one transaction: the messages edited, the pending turn's
+   * state set, the draft ended, the version bumped. The stored record is read
+   * in the same transaction and checked there; when this store already holds
+   * the record at the expected version, the writes are made beside that read
+   * instead of after it (see the header), and a failed check aborts them all.
+   */
   #change(chatId: string, meta: CommitMeta, edit: (messages: MessageStore, record: ChatRecord, writes: Writes) => void): Promise<number> {
+    const known = this.#known.get(chatId);
+    const base = known?.version === meta.expectedVersion ? known : undefined;
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
-      const record = await chats.get(chatId);
-      if (!record) throw new ChatNotFoundError(chatId);
-      if (record.version !== meta.expectedVersion) throw new StaleChatError(chatId, meta.expectedVersion, record.version);
-      if (record.draft && !meta.endsDraft) throw new StaleChatError(chatId, meta.expectedVersion, record.version, true);
+      const stored = chats.get(chatId).then((found) => checked(chatId, meta, found, base));
       const writes = new Writes();
+      writes.add(stored);
+      const record = base ? { ...base } : await stored;
       edit(tx.objectStore('messages'), record, writes);
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
@@ -147,10 +178,18 @@ export class IdbChatStore implements ChatStore {
       record.version++;
       writes.add(chats.put(record));
       await writes.done();
-      return record.version;
-    });
+      return record;
+    }).then(
+      (record) => {
+        this.#known.set(chatId, record);
+        return record.version;
+      },
+      (error: unknown) => {
+        this.#known.delete(chatId);
+        throw error;
+      },
+    );
   }
-
 
   saveDraft(chatId: string, text: string): Promise<void> {
     return this.#write(async (tx) => {
@@ -173,8 +212,11 @@ export class IdbChatStore implements ChatStore {
   }
 
 
-  get(chatId: string): Promise<ChatRecord | undefined> {
-    return this.#read((db) => db.get('chats', chatId));
+  async get(chatId: string): Promise<ChatRecord | undefined> {
+    const record = await this.#read((db) => db.get('chats', chatId));
+    if (record) this.#known.set(chatId, structuredClone(record));
+    else this.#known.delete(chatId);
+    return record;
   }
 
   messages(chatId: string, from = 0): Promise<ChatMessage[]> {
@@ -196,11 +238,21 @@ export class IdbChatStore implements ChatStore {
       Object.assign(record, changes);
       record.version++;
       await chats.put(record);
-      return record.version;
-    });
+      return record;
+    }).then(
+      (record) => {
+        this.#known.set(chatId, structuredClone(record));
+        return record.version;
+      },
+      (error: unknown) => {
+        this.#known.delete(chatId);
+        throw error;
+      },
+    );
   }
 
   delete(chatId: string): Promise<void> {
+    this.#known.delete(chatId);
     return this.#write(async (tx) => {
       await Promise.all([tx.objectStore('chats').delete(chatId), tx.objectStore('messages').delete(messageRange(chatId))]);
     });
@@ -221,6 +273,7 @@ export class IdbChatStore implements ChatStore {
   }
 
   close(): void {
+    this.#known.clear();
     this.#db?.close();
     this.#db = null;
   }
