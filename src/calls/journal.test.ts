@@ -1,11 +1,13 @@
 // What a closed tab leaves on disk while tools run, and what the hooks and
 // handlers that misbehave leave behind: nothing lost, nothing run twice,
 // nothing hanging.
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { StorageQuotaError, isToolHookError } from '../errors/index.js';
+import { IdbChatStore } from '../store/idb-chat-store.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
-import type { CommitMeta } from '../store/records.js';
+import type { ChatStore, CommitMeta } from '../store/records.js';
 import type { ChatMessage } from '../shared/chat.js';
 import { localAgent } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
@@ -293,8 +295,7 @@ describe('a handler that ignores its signal', () => {
 
 describe('two tabs without Web Locks (plain http on a LAN address)', () => {
   /** Tab A sends; while its tool runs, tab B opens the chat (as it is on disk then) and does `inB`. */
-  async function twoTabs(inB: (chat: Chat) => Promise<unknown>) {
-    const store = new SnapshotStore();
+  async function twoTabs(inB: (chat: Chat) => Promise<unknown>, [storeA, storeB]: [ChatStore, ChatStore] = sameStore(new SnapshotStore())) {
     let runs = 0;
     const started = gate();
     const release = gate();
@@ -310,17 +311,23 @@ describe('two tabs without Web Locks (plain http on a LAN address)', () => {
       },
     });
     // Two agents on one store, each with its own tab sync and no locks: two tabs.
-    const a = await localAgent([call('slow'), 'All done.'], store);
+    const a = await localAgent([call('slow'), 'All done.'], storeA);
     const chat = await a.agent.newChat({ tools: [slow] });
-    const b = await localAgent(['from B'], store);
+    const b = await localAgent(['from B'], storeB);
     const sending = chat.send('go');
     await started.opened;
     await inB(await b.agent.openChat(chat.id, { tools: [slow] }));
     release.open();
     const outcome = await sending.then((r) => r.text, (e: Error) => e);
-    const { messages } = await store.snapshot(chat.id);
+    const messages = await storeB.messages(chat.id);
     return { outcome, runs, users: messages.filter((m) => m.role === 'user').length };
   }
+  const sameStore = (store: ChatStore): [ChatStore, ChatStore] => [store, store];
+  /** Two tabs' own connections to one IndexedDB database, each store with what it last wrote. */
+  const idbTabs = async (): Promise<[ChatStore, ChatStore]> => {
+    const name = `two-tabs-${Math.random()}`;
+    return [await IdbChatStore.open(name), await IdbChatStore.open(name)];
+  };
 
   it('another tab renaming the chat mid-run: the run carries on, nothing is written or run twice', async () => {
     const result = await twoTabs((chat) => chat.rename('Renamed in tab B'));
@@ -331,6 +338,17 @@ describe('two tabs without Web Locks (plain http on a LAN address)', () => {
     const result = await twoTabs((chat) => chat.cancelToolCalls());
     expect(result.outcome).toMatchObject({ name: 'ChatConflictError' });
     expect(result).toMatchObject({ runs: 1, users: 1 });
+  });
+
+  it('the same on IndexedDB, each tab with its own connection: the run writing over a record it last wrote is still refused', async () => {
+    const result = await twoTabs((chat) => chat.cancelToolCalls(), await idbTabs());
+    expect(result.outcome).toMatchObject({ name: 'ChatConflictError' });
+    expect(result).toMatchObject({ runs: 1, users: 1 });
+  });
+
+  it('the same on IndexedDB, renamed in the other tab: the run carries on', async () => {
+    const result = await twoTabs((chat) => chat.rename('Renamed in tab B'), await idbTabs());
+    expect(result).toMatchObject({ outcome: 'All done.', runs: 1, users: 1 });
   });
 });
 
