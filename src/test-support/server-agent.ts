@@ -15,8 +15,8 @@ export async function dispatchedAgent(options: ModelOptions, store: ChatStore = 
   const workers = inThreadWorkers(host);
   const warnings: ModelWarning[] = [];
   const slot = new AgentModel((load, signal, warn) => startModel(load, workers.launch, signal, warn));
-  slot.onWarning = (warning) => warnings.push(warning);
   const agent = new Agent(slot, {}, { kind: store.kind }, store, new TabSync(`test-${Math.random()}`, false));
+  agent.on('model-warning', (warning) => warnings.push(warning));
   const loaded = slot.load(options).loaded;
   return { agent, loaded, warnings, workers };
 }

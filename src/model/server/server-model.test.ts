@@ -58,7 +58,7 @@ describe('a server model through an AI SDK provider', () => {
       { role: 'user', content: [{ type: 'text', text: 'What is 1 + 2?' }] },
     ]);
     // The next hop: the call and tabagent's result, paired by one id.
-    const [assistant, results] = second!.prompt.slice(2) as Array<{ role: string; content: Array<Record<string, unknown>> }>;
+    const [assistant, results] = second!.prompt.slice(2) as unknown as Array<{ role: string; content: Array<Record<string, unknown>> }>;
     expect(assistant).toEqual({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: expect.any(String), toolName: 'add', input: { a: 1, b: 2 } }] });
     expect(results).toEqual({ role: 'tool', content: [{ type: 'tool-result', toolCallId: assistant!.content[0]!.toolCallId, toolName: 'add', output: { type: 'text', value: '3' } }] });
   });
