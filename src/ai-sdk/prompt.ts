@@ -71,12 +71,13 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
 
 /** The model's own output for a turn, from the provider metadata it came back with, if the provider emitted it; else its text and calls, for the worker to write as data. */
 function turnOf(message: Extract<LanguageModelV4Message, { role: 'assistant' }>, model: Pick<ModelInfo, 'modelId' | 'family' | 'engine'>, warn: (warning: SharedV4Warning) => void, own: (raw: string) => boolean): ModelMessage {
-  for (const part of message.content) {
-    const raw = rawIn(part.providerOptions);
-    if (raw !== undefined && own(raw)) return { role: 'assistant', raw };
-  }
   const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const calls = message.content.flatMap((part) => (part.type === 'tool-call' && !part.providerExecuted ? [{ name: part.toolName, arguments: argumentsOf(part.input) }] : []));
+  for (const part of message.content) {
+    const raw = rawIn(part.providerOptions);
+    // Its text and calls ride along for an engine that reads no markup (a server model).
+    if (raw !== undefined && own(raw)) return { role: 'assistant', raw, text, calls };
+  }
   if (message.content.some((part) => part.type === 'file' || part.type === 'reasoning-file')) warn({ type: 'unsupported', feature: 'file parts in assistant messages', details: 'on-device models read text only; the files were left out.' });
   if (calls.length && !readsCalls(model)) throw noCallFormat(model.modelId);
   return { role: 'assistant', text, calls };
