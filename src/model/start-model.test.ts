@@ -133,3 +133,17 @@ describe('a chat stored on one engine, continued on another', () => {
     expect(assistant[1]).toBe('It is 5.');
   });
 });
+
+describe('a chain cancelled', () => {
+  it('stops the link in flight; no later engine starts, and the agent has no model', async () => {
+    const model = server('never');
+    const stop = new AbortController();
+    const slow = fakeModel(['x'], { load: { ms: 5_000, bytes: 1_000 } });
+    const workers = await dispatchedAgent({ model: slow, fallback: [model] }, undefined, undefined, stop.signal);
+    stop.abort(new DOMException('The user left.', 'AbortError'));
+    expect(await workers.loaded.catch((e: unknown) => (e as Error).name)).toBe('AbortError');
+    expect(workers.agent.modelState).toBe('idle');
+    expect(workers.warnings).toEqual([]);
+    expect(workers.workers.log).toEqual(['start 1', 'end 1']);
+  });
+});

@@ -11,12 +11,12 @@ import { TabSync } from '../store/tab-sync.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { inThreadWorkers } from './in-thread-workers.js';
 
-export async function dispatchedAgent(options: ModelOptions, store: ChatStore = new MemoryChatStore(), host: () => object = () => new EngineHost()) {
+export async function dispatchedAgent(options: ModelOptions, store: ChatStore = new MemoryChatStore(), host: () => object = () => new EngineHost(), signal?: AbortSignal) {
   const workers = inThreadWorkers(host);
   const warnings: ModelWarning[] = [];
   const slot = new AgentModel((load, signal, warn) => startModel(load, workers.launch, signal, warn));
   const agent = new Agent(slot, {}, { kind: store.kind }, store, new TabSync(`test-${Math.random()}`, false));
   agent.on('model-warning', (warning) => warnings.push(warning));
-  const loaded = slot.load(options).loaded;
+  const loaded = slot.load(options, signal).loaded;
   return { agent, loaded, warnings, workers };
 }
