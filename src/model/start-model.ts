@@ -14,7 +14,7 @@
 // - The signal stops the link in flight; no later link starts.
 import { isEngineUnavailableError, isShaderF16UnsupportedError, isWebGPUUnavailableError } from '../errors/index.js';
 import type { EngineName } from '../shared/model.js';
-import type { LoadedModel, ModelWarning } from './agent-model.js';
+import type { LoadedModel, ModelStarter, ModelWarning } from './agent-model.js';
 import { namesGguf } from './gguf-name.js';
 import type { WorkerLauncher } from './open-worker.js';
 import { ModelSession, modelIdOf, type ModelOptions } from './model-session.js';
@@ -23,19 +23,25 @@ import { isServerModel } from './server/language-model.js';
 
 type Started = { started: Promise<void>; loaded: Promise<LoadedModel> };
 
-export function startModel(options: ModelOptions, launch: WorkerLauncher, signal: AbortSignal, warn: (warning: ModelWarning) => void = () => undefined): Started {
-  const { fallback } = options;
-  // One GGUF behind a WebLLM model stays in the worker, which tries it without a second start.
-  if (fallback === undefined || (!Array.isArray(fallback) && namesGguf(fallback))) return startOne(options, launch, signal);
-  const links = [options.model, ...(Array.isArray(fallback) ? fallback : [fallback])].map((model) => ({ ...options, model, fallback: undefined }));
-  return startChain(links, (link) => startOne(link, launch, signal), signal, warn);
+export function startModel(options: ModelOptions, launch: WorkerLauncher, signal: AbortSignal, warn?: (warning: ModelWarning) => void): Started {
+  return startModelWith((worker, cancel) => ModelSession.begin(worker, launch, cancel))(options, signal, warn);
 }
 
-function startOne(options: ModelOptions, launch: WorkerLauncher, signal: AbortSignal): Started {
-  const { model } = options;
-  if (isServerModel(model)) return later(import('./server/server-model.js').then((m) => m.startServerModel), options, signal);
-  if (model === CHROME_BUILTIN) return later(import('./prompt-api/prompt-api-model.js').then((m) => m.startPromptApiModel), options, signal);
-  return ModelSession.begin(options, launch, signal);
+/** The dispatcher and chain over a given way of starting worker models (tests start them in their own thread). */
+export function startModelWith(startWorkerModel: ModelStarter): ModelStarter {
+  const startOne = (options: ModelOptions, signal: AbortSignal): Started => {
+    const { model } = options;
+    if (isServerModel(model)) return later(import('./server/server-model.js').then((m) => m.startServerModel), options, signal);
+    if (model === CHROME_BUILTIN) return later(import('./prompt-api/prompt-api-model.js').then((m) => m.startPromptApiModel), options, signal);
+    return startWorkerModel(options, signal);
+  };
+  return (options, signal, warn = () => undefined) => {
+    const { fallback } = options;
+    // One GGUF behind a WebLLM model stays in the worker, which tries it without a second start.
+    if (fallback === undefined || (!Array.isArray(fallback) && namesGguf(fallback))) return startOne(options, signal);
+    const links = [options.model, ...(Array.isArray(fallback) ? fallback : [fallback])].map((model) => ({ ...options, model, fallback: undefined }));
+    return startChain(links, (link) => startOne(link, signal), signal, warn);
+  };
 }
 
 /** A starter loaded on demand. */
