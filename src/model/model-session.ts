@@ -183,10 +183,8 @@ export async function modelSpec(options: ModelOptions): Promise<ModelSpec> {
     const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
-  if (isServerModel(model)) throw new InvalidOptionsError('model', 'a server model runs on the page, not in a worker');
+  // start-model.ts sends no server model here, and a fallback list (or a model of another kind) is its chain: the worker tries one GGUF.
   const { family, grammar, fallback } = options;
-  // A list (or a model of another kind) is the page's fallback chain (start-model.ts); the worker tries one GGUF.
-  if (fallback !== undefined && (Array.isArray(fallback) || !namesGguf(fallback))) throw new InvalidOptionsError('fallback', 'a fallback chain runs on the page, not in a worker');
   if (namesGguf(model)) return (await import('./gguf-model.js')).ggufSpec(model, { family, grammar });
   const source = webllmSource(model);
   if (fallback === undefined) return { kind: 'webllm', ...source, family, grammar };

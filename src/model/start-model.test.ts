@@ -4,7 +4,7 @@
 // AI SDK's MockLanguageModelV4.
 import 'fake-indexeddb/auto';
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isEngineUnavailableError, isModelLoadError, isWebGPUUnavailableError, WebGPUUnavailableError } from '../errors/index.js';
 import type { ModelSpec } from '../rpc/worker-protocol.js';
@@ -140,6 +140,8 @@ describe('a chain cancelled', () => {
     const stop = new AbortController();
     const slow = fakeModel(['x'], { load: { ms: 5_000, bytes: 1_000 } });
     const workers = await dispatchedAgent({ model: slow, fallback: [model] }, undefined, undefined, stop.signal);
+    // The first link's worker is up, its model downloading.
+    await vi.waitFor(() => expect(workers.workers.log).toEqual(['start 1']));
     stop.abort(new DOMException('The user left.', 'AbortError'));
     expect(await workers.loaded.catch((e: unknown) => (e as Error).name)).toBe('AbortError');
     expect(workers.agent.modelState).toBe('idle');
