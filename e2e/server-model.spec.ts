@@ -120,11 +120,12 @@ test('a chat on a server model: managed and raw tools, an approval across a relo
 test('fallback chains without WebGPU: each skipped engine says why, and nothing is downloaded for one skipped', async ({ page }) => {
   const external = await offline(page);
   await open(page);
-  const chains = await page.evaluate(
-    async ({ gguf }) => {
-      const { serverModel } = window.e2e;
-      const run = async (model: unknown, fallback: unknown[]) => {
-        const agent = await window.tabagent.createAgent({ model: model as never, fallback: fallback as never, storage: false });
+  /** A chain in the page: 'server' stands for the server model; which engine answered, and the engines skipped. */
+  const chain = (model: string, fallback: string[]) =>
+    page.evaluate(
+      async ({ model, fallback }) => {
+        const pick = (name: string) => (name === 'server' ? window.e2e.serverModel() : name);
+        const agent = await window.tabagent.createAgent({ model: pick(model) as never, fallback: fallback.map(pick) as never, storage: false });
         const warnings: Array<{ modelId: string; engine: string; error: string }> = [];
         agent.on('model-warning', (w) => {
           if (w.type === 'engine-skipped') warnings.push({ modelId: w.modelId, engine: w.engine, error: w.error.name });
@@ -132,23 +133,21 @@ test('fallback chains without WebGPU: each skipped engine says why, and nothing 
         const info = await agent.ready;
         agent.close();
         return { engine: info.engine, warnings };
-      };
-      const server = serverModel();
-      return {
-        toServer: await run('Qwen2.5-0.5B-Instruct-q4f16_1-MLC', ['chrome-builtin', server, gguf]),
-        toGguf: await run('Qwen2.5-0.5B-Instruct-q4f16_1-MLC', ['chrome-builtin', gguf, server]),
-        serverFirst: await run(server, [gguf]),
-      };
-    },
-    { gguf: GGUF_ID },
-  );
-  const webgpu = { modelId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', engine: 'webllm', error: 'WebGPUUnavailableError' };
+      },
+      { model, fallback },
+    );
+  const WEBLLM = 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC';
+  const webgpu = { modelId: WEBLLM, engine: 'webllm', error: 'WebGPUUnavailableError' };
   const promptApi = { modelId: 'chrome-builtin', engine: 'prompt-api', error: 'EngineUnavailableError' };
-  expect(chains.toServer).toEqual({ engine: 'server', warnings: [webgpu, promptApi] });
-  expect(chains.toGguf).toEqual({ engine: 'wllama', warnings: [webgpu, promptApi] });
-  expect(chains.serverFirst).toEqual({ engine: 'server', warnings: [] });
-  // The GGUF was fetched once, by the chain that reached it; WebLLM fetched nothing.
-  expect(external.filter((r) => r === `GET ${GGUF_URL}`)).toHaveLength(1);
+  expect(await chain(WEBLLM, ['chrome-builtin', 'server', GGUF_ID])).toEqual({ engine: 'server', warnings: [webgpu, promptApi] });
+  // WebLLM checks the GPU before any download, and the GGUF after the server was never asked for.
+  expect(external).toEqual([]);
+  expect(await chain('server', [GGUF_ID])).toEqual({ engine: 'server', warnings: [] });
+  expect(external).toEqual([]);
+  expect(await chain(WEBLLM, ['chrome-builtin', GGUF_ID, 'server'])).toEqual({ engine: 'wllama', warnings: [webgpu, promptApi] });
+  // The GGUF, and its Git LFS pointer beside it (wllama reads its sha256).
+  expect(new Set(external)).toEqual(new Set([`GET ${GGUF_URL}`, `GET ${GGUF_URL.replace('/resolve/', '/raw/')}`]));
+  expect(server.state.requests).toEqual([]);
 });
 
 test('a reload mid-chat continues on another engine: begun on the server, carried on by the GGUF on wllama', async ({ page }) => {
