@@ -139,7 +139,7 @@ export interface ModelInfo {
    * refused with InvalidOptionsError (`option: 'family'`).
    */
   family?: ModelFamily;
-  /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
+  /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template; a server model's provider (e.g. `'openai.chat'`), which renders its own. */
   template: string;
   engine: EngineName;
   /** Where the engine runs. */

@@ -6,9 +6,11 @@
 // - The stream ends with its finish part: resolves with the turn.
 // - The signal aborts (the provider's stream rejects, or ends early):
 //   resolves with finishReason 'abort', the text shown so far, no calls.
+// - The stream ends with no finish part: rejects with ModelError.
 // - An error part, or the provider throws: rejects with ModelError carrying
 //   the provider's message (only its message: a request's URL or headers
 //   may hold the app's key); what was shown has gone through onText.
+import { ModelError } from '../../errors/index.js';
 import type { FinishReason, GenerateOptions, ModelResponse, ModelUsage } from '../../shared/model.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
@@ -52,7 +54,9 @@ export async function readStream(stream: ReadableStream<ServerStreamPart>, optio
     reader.releaseLock();
   }
   const usage = usageOf(finish);
-  if (signal?.aborted || !finish) return { raw: text, foreign: true, text, reasoning, calls: [], finishReason: 'abort', usage };
+  if (signal?.aborted) return { raw: text, foreign: true, text, reasoning, calls: [], finishReason: 'abort', usage };
+  // Cut off (a dropped connection, a provider that broke off): its calls may be half there, so none is read.
+  if (!finish) throw new ModelError('the stream ended before the model finished its reply');
   const finishReason = finishOf(finish.finishReason.unified);
   return { raw: text, foreign: true, text, reasoning, calls: inputs.map((c) => parseCall(c, finishReason === 'length')), finishReason, usage };
 }

@@ -151,6 +151,13 @@ describe('the stream, read as a turn', () => {
     expect(shown).toEqual(['Half']);
   });
 
+  it('a stream that ends without its finish part fails the turn with ModelError, its calls unread', async () => {
+    const model = new ServerModel(scripted([...text('Let me'), { type: 'tool-call', toolCallId: 'c', toolName: 'add', input: '{"a": 1, "b": 2}' }]));
+    const error = await model.generate(request).catch((e: unknown) => e);
+    expect(isModelError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/ended before the model finished/);
+  });
+
   it('a thrown APICallError becomes ModelError with its message, and nothing of the request that held the key', async () => {
     const key = 'sk-test-SECRET-0123456789';
     const failing = new MockLanguageModelV4({
