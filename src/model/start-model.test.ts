@@ -12,17 +12,25 @@ import type { LoadProgress } from '../shared/model.js';
 import { IdbChatStore } from '../store/idb-chat-store.js';
 import { dispatchedAgent } from '../test-support/server-agent.js';
 import { fakeModel } from '../testing/fake-model.js';
+import { FAKE_SPEC } from './scripted-model.js';
 import { toolCallText } from '../testing/calls.js';
 import { tool } from '../tools/define-tool.js';
 import { EngineHost } from '../worker/engine-host.js';
 import type { Respond } from '../rpc/worker-protocol.js';
 
-/** A worker on a browser without WebGPU: WebLLM fails as it does there, before any download; the fake still runs. */
+/**
+ * A worker on a browser without WebGPU: WebLLM fails as it does there, before
+ * any download; a GGUF is the fake under its id (Node has no wllama); the fake runs.
+ */
 class NoGpuHost extends EngineHost {
   readonly specs: ModelSpec[] = [];
   override load(spec: ModelSpec, onProgress?: (p: LoadProgress) => void, respond?: Respond) {
     this.specs.push(spec);
     if (spec.kind === 'webllm') return Promise.reject(new WebGPUUnavailableError('navigator.gpu is absent'));
+    if (spec.kind === 'gguf') {
+      const { respond: _, record: __, firstTurn, ...fake } = fakeModel(['From the GGUF.'], { modelId: spec.modelId })[FAKE_SPEC];
+      return super.load({ kind: 'fake', ...fake, recordRequests: false, firstTurn: firstTurn() }, onProgress);
+    }
     return super.load(spec, onProgress, respond);
   }
 }
@@ -85,6 +93,12 @@ describe('one fallback chain across engines', () => {
     const { loaded, warnings } = await dispatchedAgent({ model: WEBLLM, fallback: ['chrome-builtin'] }, undefined, () => new NoGpuHost());
     expect(isEngineUnavailableError(await loaded.catch((e: unknown) => e))).toBe(true);
     expect(warnings.map((w) => w.modelId)).toEqual([WEBLLM]);
+  });
+
+  it('one GGUF behind a model that does not run in a worker (Chrome’s, here absent) is still its fallback', async () => {
+    const { loaded, warnings } = await dispatchedAgent({ model: 'chrome-builtin', fallback: 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF' }, undefined, () => new NoGpuHost());
+    expect(await loaded).toMatchObject({ modelId: 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', host: 'worker' });
+    expect(warnings.map((w) => w.modelId)).toEqual(['chrome-builtin']);
   });
 
   it('one GGUF fallback stays in the worker, which tries it without a second start', async () => {

@@ -19,6 +19,7 @@ export function startModel(options: ModelOptions, launch: WorkerLauncher, signal
 
 /** The dispatcher and chain over a given way of starting worker models (tests start them in their own thread). */
 export function startModelWith(startWorkerModel: ModelStarter): ModelStarter {
+  const onPage = (model: unknown) => isServerModel(model) || model === CHROME_BUILTIN;
   const startOne = (options: ModelOptions, signal: AbortSignal): Started => {
     const { model } = options;
     if (isServerModel(model)) return later(import('./server/server-model.js').then((m) => m.startServerModel), options, signal);
@@ -26,9 +27,9 @@ export function startModelWith(startWorkerModel: ModelStarter): ModelStarter {
     return startWorkerModel(options, signal);
   };
   return (options, signal, warn = () => undefined) => {
-    const { fallback } = options;
-    // One GGUF behind a WebLLM model stays in the worker, which tries it without a second start.
-    if (fallback === undefined || (!Array.isArray(fallback) && namesGguf(fallback))) return startOne(options, signal);
+    const { fallback, model } = options;
+    // One GGUF behind a worker's model stays in the worker, which tries it without a second start.
+    if (fallback === undefined || (!Array.isArray(fallback) && namesGguf(fallback) && !onPage(model))) return startOne(options, signal);
     const links = [options.model, ...(Array.isArray(fallback) ? fallback : [fallback])].map((model) => ({ ...options, model, fallback: undefined }));
     return later(
       import('./fallback-chain.js').then((m) => () => m.startChain(links, (link) => startOne(link, signal), signal, skipped, warn)),
