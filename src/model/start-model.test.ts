@@ -163,3 +163,21 @@ describe('a chain cancelled', () => {
     expect(workers.workers.log).toEqual(['start 1', 'end 1']);
   });
 });
+
+describe('switching engines on one agent', () => {
+  it('agent.load moves an open chat from a worker model to a server model and back', async () => {
+    const fake = fakeModel(['From the worker.', 'The worker again.']);
+    const { agent, loaded, workers } = await dispatchedAgent({ model: fake });
+    await loaded;
+    const chat = await agent.newChat();
+    expect((await chat.send('one')).text).toBe('From the worker.');
+    const model = server('From the server.');
+    expect(await agent.load(model)).toMatchObject({ engine: 'server', host: 'page' });
+    // The worker model was let go of.
+    expect(workers.log).toEqual(['start 1', 'end 1']);
+    expect((await chat.send('two')).text).toBe('From the server.');
+    expect(await agent.load(fake)).toMatchObject({ engine: 'fake', host: 'worker' });
+    expect((await chat.send('three')).text).toBe('The worker again.');
+    expect(model.doStreamCalls).toHaveLength(1);
+  });
+});
