@@ -9,7 +9,7 @@ import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isModelError } from '../../errors/index.js';
+import { isModelError, isToolHopsError } from '../../errors/index.js';
 import { IdbChatStore } from '../../store/idb-chat-store.js';
 import { dispatchedAgent } from '../../test-support/server-agent.js';
 import { rawTool, tool } from '../../tools/define-tool.js';
@@ -105,6 +105,28 @@ describe('a server model through an AI SDK provider', () => {
     expect(removed).toBe('old.log');
     expect(reply.text).toBe('Deleted.');
     expect(model.doStreamCalls).toHaveLength(2);
+  });
+
+  it('a server that calls tools forever stops at tabagent’s hop cap, its calls run by tabagent only', async () => {
+    let ran = 0;
+    const counted = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => (ran++, a + b) });
+    const forever = new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream([call('c', 'add', { a: 1, b: 1 }), finish('tool-calls')] as never) }) });
+    const { agent } = await dispatchedAgent({ model: forever });
+    const error = await (await agent.newChat({ tools: [counted], maxToolHops: 3 })).send('loop').catch((e: unknown) => e);
+    expect(isToolHopsError(error)).toBe(true);
+    expect(forever.doStreamCalls).toHaveLength(4);
+    expect(ran).toBe(3);
+  });
+
+  it('a call the provider ran itself (providerExecuted) is not tabagent’s: not run, not stored as a call', async () => {
+    let ran = 0;
+    const counted = tool({ name: 'add', description: 'Add', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => (ran++, a + b) });
+    const model = scripted([{ ...call('c1', 'add', { a: 1, b: 2 }), providerExecuted: true }, ...text('Done.'), finish('stop')]);
+    const { agent } = await dispatchedAgent({ model });
+    const reply = await (await agent.newChat({ tools: [counted] })).send('add');
+    expect(reply).toMatchObject({ text: 'Done.', toolCalls: [] });
+    expect(ran).toBe(0);
+    expect(model.doStreamCalls).toHaveLength(1);
   });
 
   it('tabagent’s structured output asks for the provider’s JSON response format and reads the object', async () => {
