@@ -15,7 +15,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'examples/*/src/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test-support/node-globals.ts'],
     // xgrammar, read by the tests as an oracle for our GBNF, warns (with the

@@ -118,6 +118,8 @@ try {
   }
   // KV reuse across the AI SDK's steps, and across tabagent's hops: the fake's records on, once.
   const reuse = (await call('aiSdkSteps', 4, AI_SDK_SAMPLES.hops, true)).reused;
+  // Chrome's built-in model on the Prompt API stand-in: tokens each hop sends its session (counts, not times: once is enough).
+  const promptApi = await call('promptApiHops', AI_SDK_SAMPLES.hops);
   const share = (xs) => xs.filter(Boolean).length / xs.length;
 
   // The real engine: the same GGUF and requests through tabagent and through wllama directly, interleaved sample by sample.
@@ -188,6 +190,10 @@ try {
     ai_sdk_steps_reusing_kv_cache: share(reuse.sdk),
     ai_sdk_provider_alone_steps_reusing_kv_cache: share(reuse.provider),
     ai_sdk_own_loop_hops_reusing_kv_cache: share(reuse.own),
+    prompt_api_tokens_sent_per_hop_median: median(promptApi.sent),
+    prompt_api_chat_tokens_per_hop_median: median(promptApi.chatTokens),
+    prompt_api_messages_sent_per_hop_max: Math.max(...promptApi.messagesPerHop),
+    prompt_api_sessions_created: promptApi.sessions,
     page_bundle_gzip_kb: sizes.page,
     page_entry_gzip_kb: sizes.pageEntry,
     page_chunks_gzip_kb: sizes.pageChunks,
@@ -304,6 +310,7 @@ function table(fig, wfig, results) {
     [`AI SDK: streamText through tabagent/ai-sdk, ${AI_SDK_SAMPLES.hops} tool steps and an answer, per model call`, fig.aiSdkStep, ms, `steps after the first reusing the KV cache: ${results.ai_sdk_steps_reusing_kv_cache.toFixed(3)}`],
     ['AI SDK: the provider alone (its doStream in a plain loop, the prompt kept by hand), per model call', fig.providerStep, ms, `steps reusing the KV cache: ${results.ai_sdk_provider_alone_steps_reusing_kv_cache.toFixed(3)}`],
     ['AI SDK: the same loop in tabagent (chat.sendStream), per model call', fig.ownStep, ms, `hops reusing the KV cache: ${results.ai_sdk_own_loop_hops_reusing_kv_cache.toFixed(3)}`],
+    [`Prompt API stand-in: tokens sent per tool hop, ${AI_SDK_SAMPLES.hops} hops (goal: only the new turn)`, spread(promptApi.sent), (x) => `${x}`, `${results.prompt_api_messages_sent_per_hop_max} message(s) a hop, ${results.prompt_api_sessions_created} session; the whole chat would be ${results.prompt_api_chat_tokens_per_hop_median} tokens a hop`],
     ['AI SDK: overhead per step, streamText on the provider less tabagent\'s loop, paired', fig.aiSdkOverhead, ms, `${(fig.aiSdkStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
     ['AI SDK: overhead per step, the provider alone less tabagent\'s loop, paired', fig.providerOverhead, ms, `${(fig.providerStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
     [`Server model: a hop through tabagent (chat.send, ${SERVER_SAMPLES.hops} tool hops and an answer, the provider answering at once), per model call`, fig.serverStep, ms, ''],

@@ -63,7 +63,10 @@ test.describe('on the fake model, through the real worker', () => {
     });
     expect(result.calls).toEqual([{ city: 'Oslo' }]);
     expect(result.grammar).not.toContain('triggered_tags'); // exactly one call to that tool
-    expect(result.types.filter((t) => t.startsWith('tool-'))).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call']);
+    // The call's input streams across the worker as it is written: several deltas, then the call.
+    const tools = result.types.filter((t) => t.startsWith('tool-'));
+    expect(tools.filter((t, i) => t !== tools[i - 1])).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call']);
+    expect(tools.filter((t) => t === 'tool-input-delta').length).toBeGreaterThan(1);
     expect(result.aborted).toBe(true);
     expect(result.shown).toContain('three');
     expect(result.shown).not.toContain('ten');
@@ -157,15 +160,22 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
         prepareStep: ({ stepNumber }) => (stepNumber === 0 ? { toolChoice: 'required' } : { toolChoice: 'none' }),
       });
       const types: string[] = [];
-      for await (const part of stream.fullStream) if (!part.type.endsWith('-delta')) types.push(part.type);
+      // The call's input as llama.cpp wrote it, token by token.
+      const written: string[] = [];
+      for await (const part of stream.fullStream) {
+        if (part.type === 'tool-input-delta') written.push(part.delta);
+        if (!part.type.endsWith('-delta')) types.push(part.type);
+      }
       const steps = await stream.steps;
       agent.close();
-      return { types, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
+      return { types, written, calls: steps[0]!.toolCalls.map((c) => c.input), results: steps[0]!.toolResults.map((r) => r.output), cached: steps.map((s) => s.usage.inputTokenDetails.cacheReadTokens), input: steps.map((s) => s.usage.inputTokens) };
     }, TINY);
     expect(result.calls).toEqual([{ safe: expect.any(Boolean), kind: expect.stringMatching(/^(news|images)$/) }]);
     expect(result.results).toEqual([{ hits: ['tabagent.dev'] }]);
     expect(result.types.filter((t) => t === 'start-step' || t === 'finish-step')).toEqual(['start-step', 'finish-step', 'start-step', 'finish-step']);
     expect(result.types).toContain('tool-call');
+    expect(result.written.length).toBeGreaterThan(1);
+    expect(result.written.join('')).toBe(JSON.stringify(result.calls[0]));
     expect(result.cached[1]).toBeGreaterThanOrEqual(result.input[0]!);
     expect(errors).toEqual([]);
   });
@@ -212,6 +222,40 @@ test.describe('on the real engine: wllama and the tiny GGUF', () => {
     expect(result.aborted).toBe(true);
     expect(result.shown).toMatch(/^\{\s*"note"\s*:\s*"/);
     expect(result.next).toBe('length');
+    expect(errors).toEqual([]);
+  });
+
+  test('stopSequences on llama.cpp: the reply ends before the stop string, whose first half never streamed, finish stop', async ({ page }) => {
+    const errors = await open(page);
+    const result = await page.evaluate(async (tiny) => {
+      const { createTabAgent, streamText, Output, z } = window.aiSdk;
+      const tabagent = createTabAgent();
+      const model = tabagent(tiny);
+      // Unconstrained, the crafted model writes its longest token, spaces; a JSON string it fills with words.
+      const output = Output.object({ schema: z.object({ note: z.string() }) });
+      const run = async (stopSequences?: string[]) => {
+        const stream = streamText({ model, prompt: 'Talk', output, reasoning: 'none', maxOutputTokens: 12, ...(stopSequences ? { stopSequences } : {}) });
+        const deltas: string[] = [];
+        for await (const part of stream.fullStream) if (part.type === 'text-delta') deltas.push(part.text);
+        const step = (await stream.steps)[0]!;
+        const raw = (step.content.find((c) => c.type === 'text')?.providerMetadata?.tabagent as { raw?: string } | undefined)?.raw;
+        return { deltas, text: await stream.text, finish: await stream.finishReason, raw };
+      };
+      const whole = await run();
+      // Across tokens: the end of the key's word and its closing quote.
+      const stop = 'ote"';
+      const stopped = await run([stop]);
+      tabagent.close();
+      return { whole, stop, stopped };
+    }, TINY);
+    const { whole, stop, stopped } = result;
+    expect(whole.text).toContain(stop);
+    expect(stopped.text).toBe(whole.text.slice(0, whole.text.indexOf(stop)).trimEnd());
+    expect(stopped.deltas.join('')).toBe(stopped.text);
+    expect(stopped.finish).toBe('stop');
+    // The turn handed back is what llama.cpp wrote up to the stop string.
+    expect(stopped.raw).not.toContain(stop);
+    expect(stopped.raw?.trim()).toBe(stopped.text);
     expect(errors).toEqual([]);
   });
 

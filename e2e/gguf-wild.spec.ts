@@ -38,6 +38,17 @@ function patched(path: string, find: string, replace: string, skip: number): str
   return out;
 }
 
+/** The same file with the values after some keys overwritten: `write` gets the offset just past each key. */
+function lying(path: string, name: string, edits: Record<string, (bytes: Buffer, at: number) => void>): string {
+  const bytes = readFileSync(path);
+  for (const [key, write] of Object.entries(edits)) write(bytes, bytes.indexOf(key) + key.length);
+  const out = join(tmpdir(), `tabagent-e2e-${process.pid}-${name}.gguf`);
+  writeFileSync(out, bytes);
+  return out;
+}
+/** After a key: its value's type (a u32), then the value. */
+const u32 = (value: number) => (bytes: Buffer, at: number) => void bytes.writeUInt32LE(value, at + 4);
+
 let server: Awaited<ReturnType<typeof startGgufServer>>;
 
 test.beforeAll(async () => {
@@ -57,6 +68,22 @@ test.beforeAll(async () => {
     // general.architecture's value: the key, a u32 type and a u64 length, then "qwen3".
     'alien.gguf': patched(qwen3, 'general.architecture', 'qwen9', 'general.architecture'.length + 12),
     'holey.gguf': patched(qwen3, 'output_norm.weight', 'output_norX.weight', 0),
+    // After the key: its value's type (u32), then the string's length (u64), or the value.
+    'long-template.gguf': lying(qwen3, 'long-template', { 'tokenizer.chat_template': (b, at) => void b.writeBigUInt64LE(256n * 2n ** 20n, at + 4) }),
+    'nan-heads.gguf': lying(qwen3, 'nan-heads', {
+      'qwen3.attention.head_count': (b, at) => {
+        b.writeUInt32LE(6, at); // f32
+        b.writeFloatLE(Number.NaN, at + 4);
+      },
+    }),
+    // Each number within its bounds, together a KV cache of 32 GiB a token.
+    'wide.gguf': lying(qwen3, 'wide', {
+      'qwen3.block_count': u32(512),
+      'qwen3.attention.head_count': u32(4096),
+      'qwen3.attention.head_count_kv': u32(4096),
+      'qwen3.attention.key_length': u32(4096),
+      'qwen3.attention.value_length': u32(4096),
+    }),
   });
 });
 
@@ -184,6 +211,28 @@ test('retryable tells the truth: a whole file llama.cpp refuses (an unknown arch
   // One download each: the retry read the cached file.
   expect(server.downloads('alien.gguf')).toBe(1);
   expect(server.downloads('holey.gguf')).toBe(1);
+});
+
+test('a header that lies is refused before the download: a template claiming 256 MiB of a 22 MB file, a head count of NaN, heads no memory holds', async ({ page }) => {
+  const result = await page.evaluate(async (origin) => {
+    const { createAgent, isModelLoadError } = window.tabagent;
+    const agent = await createAgent({ storage: false });
+    const out: Record<string, unknown> = {};
+    for (const name of ['long-template', 'nan-heads', 'wide']) {
+      const error = await agent.load({ gguf: `${origin}/${name}.gguf`, contextSize: 512 }).catch((e: unknown) => e);
+      out[name] = isModelLoadError(error) ? { retryable: error.retryable, reason: error.reason } : String(error);
+    }
+    agent.close();
+    return out;
+  }, server.origin);
+  expect(result['long-template']).toEqual({ retryable: false, reason: expect.stringMatching(/tokenizer\.chat_template claims a string of 268435456 bytes/) });
+  expect(result['nan-heads']).toEqual({ retryable: false, reason: expect.stringMatching(/qwen3\.attention\.head_count is f32 NaN/) });
+  expect(result.wide).toEqual({ retryable: false, reason: expect.stringMatching(/does not fit in this browser's WebAssembly memory/) });
+  // Only the header was read (a ranged GET), never the file.
+  expect(server.downloads('long-template.gguf')).toBe(0);
+  expect(server.downloads('nan-heads.gguf')).toBe(0);
+  expect(server.downloads('wide.gguf')).toBe(0);
+  expect(server.requests.filter((r) => r.name === 'long-template.gguf').length).toBeGreaterThan(0);
 });
 
 test('a partial download is never cached: cancelled at 31%, or cut off halfway, isModelCached says no and the part is gone', async ({ page }) => {

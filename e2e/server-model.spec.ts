@@ -41,8 +41,8 @@ async function open(page: Page): Promise<void> {
   await expect(page.locator('#status')).toHaveText('ready');
   await page.evaluate(
     async ({ url, key }) => {
-      const { tool, rawTool, z, openaiCompatible } = window.tabagent;
-      const { createOpenAICompatible } = await openaiCompatible();
+      const { tool, rawTool, z } = window.tabagent;
+      const { createOpenAICompatible } = await window.providers.openaiCompatible();
       const e2e = {
         serverModel: () => createOpenAICompatible({ name: 'e2e', baseURL: url, apiKey: key })('served'),
         add: tool({ name: 'add', description: 'Add two numbers', input: z.object({ a: z.number(), b: z.number() }), run: ({ a, b }) => a + b }),
@@ -125,12 +125,13 @@ test('fallback chains without WebGPU: each skipped engine says why, and nothing 
     page.evaluate(
       async ({ model, fallback }) => {
         const pick = (name: string) => (name === 'server' ? window.e2e.serverModel() : name);
-        const agent = await window.tabagent.createAgent({ model: pick(model) as never, fallback: fallback.map(pick) as never, storage: false });
+        // Listening before the load, so no skip goes unheard.
+        const agent = await window.tabagent.createAgent({ storage: false });
         const warnings: Array<{ modelId: string; engine: string; error: string }> = [];
         agent.on('model-warning', (w) => {
           if (w.type === 'engine-skipped') warnings.push({ modelId: w.modelId, engine: w.engine, error: w.error.name });
         });
-        const info = await agent.ready;
+        const info = await agent.load(pick(model) as never, { fallback: fallback.map(pick) as never });
         agent.close();
         return { engine: info.engine, warnings };
       },

@@ -49,3 +49,6 @@ export interface TinyGgufOptions {
 
 /** Where each family's tokenizer and template come from: package, and the files in it. */
 export declare const tinyGgufSources: Readonly<Record<TinyGgufFamily, Readonly<{ package: string; tokenizer: string; template: string }>>>;
+
+/** mulberry32: a seeded generator of numbers in [0, 1), the same sequence on every run. */
+export declare function prng(seed: number): () => number;

@@ -343,8 +343,8 @@ function tensorBytes(type, ne0, rows) {
   throw new Error(`unsupported ggml type ${type}`);
 }
 
-// mulberry32: small, seeded, the same on every run.
-function prng(seed) {
+// mulberry32: small, seeded, the same on every run (exported for tests that need the same).
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -11,6 +11,7 @@ import baselineUrl from './baseline-worker.ts?worker&url';
 import timedWorkerUrl from './timed-worker.ts?worker&url';
 import { noteWorkers, wllamaBench } from './wllama.js';
 import { aiSdkBench } from './ai-sdk.js';
+import { promptApiBench } from './prompt-api.js';
 import { serverBench } from './server-model.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
@@ -274,7 +275,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...serverBench };
+const bench = { hops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench };
 declare global {
   interface Window {
     bench: typeof bench;

@@ -13,8 +13,8 @@ export default defineConfig({
     outDir: '../../dist/e2e',
     emptyOutDir: true,
     target: 'es2022',
-    // The page most specs drive, and the AI SDK's (e2e/ai-sdk.spec.ts): tabagent/ai-sdk with `ai` and React.
-    rolldownOptions: { input: ['index.html', 'ai-sdk.html'].map((page) => fileURLToPath(new URL(page, import.meta.url))) },
+    // The page most specs drive, the AI SDK's (e2e/ai-sdk.spec.ts): tabagent/ai-sdk with `ai` and React, and the Prompt API stand-in's (e2e/prompt-api.spec.ts).
+    rolldownOptions: { input: ['index.html', 'ai-sdk.html', 'prompt-api.html'].map((page) => fileURLToPath(new URL(page, import.meta.url))) },
   },
   preview: { port: 4173, strictPort: true },
 });

@@ -111,6 +111,17 @@ describe('export and import', () => {
     expect((await elsewhere.agent.importChat(JSON.parse(file))).id).toBe(chat.id);
   });
 
+  it('keeps the chat\'s generation settings, stop sequences too', async () => {
+    const { agent } = await localAgent(['Hi.'], await idb());
+    const chat = await agent.newChat({ generation: { temperature: 0.2, stopSequences: [' END.'] } });
+    await chat.send('hello');
+    const elsewhere = await localAgent(['Fine END. then more'], await idb());
+    const copy = await elsewhere.agent.importChat(JSON.stringify(await agent.exportChat(chat.id)));
+    const reply = await (await elsewhere.agent.openChat(copy.id)).send('again');
+    expect(elsewhere.fake.requests[0]).toMatchObject({ temperature: 0.2, stop: [' END.'] });
+    expect(reply.text).toBe('Fine');
+  });
+
   it('an import never overwrites a chat made between its check and its write', async () => {
     const store = await idb();
     const { agent } = await localAgent(['hi'], store);

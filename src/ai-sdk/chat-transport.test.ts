@@ -4,7 +4,7 @@
 // reload of the page is in e2e/ai-sdk.spec.ts.
 import 'fake-indexeddb/auto';
 import { Chat as UiChat } from '@ai-sdk/react';
-import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
+import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isMessageNotFoundError, isPendingToolCallsError } from '../errors/index.js';
@@ -51,6 +51,43 @@ describe('TabAgentChatTransport with the AI SDK\'s Chat', () => {
     expect(again.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(again[1]!.id).toBe(chat.messages[1]!.id);
     expect(again[1]!.parts).toEqual(chat.messages[1]!.parts);
+    agent.close();
+  });
+
+  it('shows a call as it is written (input-streaming, its input growing), then run; the stored chat reads back as shown', async () => {
+    const { ran, weather } = tools();
+    const { agent } = await localAgent([{ text: toolCallText('get_weather', { city: 'Rio de Janeiro' }), tokenDelayMs: 1 }, 'Sunny in Rio.']);
+    const transport = new TabAgentChatTransport({ agent, tools: [weather] });
+    const id = await transport.newChat();
+    const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Rio?' }] };
+    const stream = await transport.sendMessages({ trigger: 'submit-message', chatId: id, messageId: undefined, messages: [user], abortSignal: undefined });
+    // What useChat makes of the stream, message by message as it grows.
+    const states: Array<{ state: string; input: unknown }> = [];
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream })) {
+      last = message;
+      const part = message.parts.find((p) => p.type === 'tool-get_weather') as { state: string; input: unknown } | undefined;
+      if (part) states.push({ state: part.state, input: structuredClone(part.input) });
+    }
+    const city = (s: { input: unknown }) => (s.input as { city?: unknown } | undefined)?.city;
+    expect(states.some((s) => s.state === 'input-streaming' && typeof city(s) === 'string' && (city(s) as string).length < 'Rio de Janeiro'.length)).toBe(true);
+    expect(states.at(-1)).toEqual({ state: 'output-available', input: { city: 'Rio de Janeiro' } });
+    expect(ran).toEqual(['weather Rio de Janeiro']);
+    const again = await transport.messages(id);
+    expect(again[1]!.parts).toEqual(last!.parts);
+    agent.close();
+  });
+
+  it('an opener in prose that never became a call ends the part shown as it was written, as an input error', async () => {
+    const { weather } = tools();
+    const prose = 'Write <tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"} like that.';
+    const { agent } = await localAgent([{ text: prose, tokenDelayMs: 1 }], new MemoryChatStore(), { grammar: false });
+    const transport = new TabAgentChatTransport({ agent, tools: [weather] });
+    const id = await transport.newChat();
+    const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How?' }] };
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream: await transport.sendMessages({ trigger: 'submit-message', chatId: id, messageId: undefined, messages: [user], abortSignal: undefined }) })) last = message;
+    expect(shown(last)).toEqual(['step', 'text:Write', 'tool-get_weather:output-error:tabagent', 'text: <tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"} like that.']);
     agent.close();
   });
 

@@ -1,8 +1,8 @@
 // A tabagent model as the AI SDK's LanguageModelV4: one doGenerate or
 // doStream is one model request in the worker (no tabagent loop: the AI SDK
 // runs the loop, its tools and approvals; this never runs a tool).
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
-import type { ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult, LanguageModelV4Usage, SharedV4ProviderMetadata } from '@ai-sdk/provider';
+import type { CallInputEvent, ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
 import { prepareRequest, type PreparedRequest } from './model-request.js';
 import { contentOf, replyParts } from './model-reply.js';
 import type { OwnRaws } from './own-raws.js';
@@ -45,7 +45,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     const { info, prepared } = await this.#prepare(options);
     const response = await this.source.generate(prepared.request, { signal });
     if (response.finishReason === 'abort') throw abortReason(signal);
-    const parts = replyParts(response, prepared.answer, newCallId);
+    const parts = replyParts(response, prepared.answer, () => newCallId());
     if (!parts.answered) this.raws.remember(response.raw);
     return {
       content: contentOf(parts, response.raw),
@@ -65,14 +65,15 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     let writer!: StreamWriter;
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start: (controller) => {
-        writer = new StreamWriter(controller);
+        writer = new StreamWriter(controller, prepared.answer?.name);
         writer.send({ type: 'stream-start', warnings: prepared.warnings });
         writer.send({ type: 'response-metadata', modelId: info.modelId, timestamp: new Date() });
         this.source
-          .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta) })
+          .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta), onCallInput: (event) => writer.callInput(event) })
           .then(
             (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, this.raws)),
-            (error: unknown) => writer.fail(error),
+            // Stopped by the caller: the stream fails with the abort, as a fetch's body does; else the error is a part.
+            (error: unknown) => (signal.aborted ? writer.fail(abortReason(signal)) : writer.error(error)),
           );
       },
       cancel: (reason) => {
@@ -93,17 +94,29 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
 /**
  * The parts of one streamed turn, in the order the spec's providers send
  * them: reasoning as it is written, then text as it is written (the reasoning
- * part ends when the text starts), then each call (tool-input-start, its
- * input, tool-input-end, tool-call), then finish. Calls arrive whole, when the
- * turn ends: tabagent never shows call markup while it is written, and a
- * call's input is known to fit the grammar only once it is closed.
+ * part ends when the text starts), each call's input as it is written
+ * (tool-input-start, -delta, -end: its arguments' JSON text, never the call
+ * markup), then the calls (tool-call) and finish when the turn ends. The
+ * input parts are provisional (providerMetadata.tabagent.provisional): the
+ * call is known whole and read only with its tool-call, which alone runs a
+ * tool; an input that turns out to be no call is ended with no tool-call.
+ * A call the format could not follow as it was written (pythonic lists) gets
+ * its input parts at the end, whole, right before its tool-call.
  */
 class StreamWriter {
   #reasoning = false;
   #text = false;
   #open = true;
+  /** The id each call being written streams under, by its index in the generation. */
+  readonly #inputs = new Map<number, string>();
+  /** The id of each ended input, by the place of its call in the response. */
+  readonly #tied = new Map<number, string>();
 
-  constructor(private readonly controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>) {}
+  constructor(
+    private readonly controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>,
+    /** The JSON answer's tool (structured output with tools): its call is the turn's text, never shown as a call. */
+    private readonly answer: string | undefined,
+  ) {}
 
   /** A part, while the stream is open (text still on its way after an abort goes nowhere). */
   send(part: LanguageModelV4StreamPart): void {
@@ -113,6 +126,24 @@ class StreamWriter {
   fail(error: unknown): void {
     if (this.#open) this.controller.error(error);
     this.#open = false;
+  }
+
+  /**
+   * The model failed once the stream had started: an error part, then the
+   * stream ends as @ai-sdk/openai-compatible ends one after an error chunk
+   * (open parts closed, finish with the unified reason 'error'), so
+   * streamText's onError runs and the text so far stays in its result.
+   */
+  error(error: unknown): void {
+    // A call being written when the model failed is ended: it never became a call.
+    for (const id of this.#inputs.values()) this.send({ type: 'tool-input-end', id, providerMetadata: provisional() });
+    this.#inputs.clear();
+    this.send({ type: 'error', error });
+    this.#endReasoning();
+    if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
+    this.#text = false;
+    this.send({ type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: UNKNOWN_USAGE });
+    this.#close();
   }
 
   close(): void {
@@ -134,8 +165,28 @@ class StreamWriter {
     this.send({ type: 'text-delta', id: 'txt-0', delta });
   }
 
+  callInput(event: CallInputEvent): void {
+    if (event.type === 'start') {
+      if (event.name === this.answer) return;
+      const id = newCallId();
+      this.#inputs.set(event.index, id);
+      this.send({ type: 'tool-input-start', id, toolName: event.name, providerMetadata: provisional() });
+      return;
+    }
+    const id = this.#inputs.get(event.index);
+    if (id === undefined) return;
+    if (event.type === 'delta') {
+      this.send({ type: 'tool-input-delta', id, delta: event.delta, providerMetadata: provisional() });
+      return;
+    }
+    this.#inputs.delete(event.index);
+    this.send({ type: 'tool-input-end', id, providerMetadata: provisional() });
+    if (event.call !== null) this.#tied.set(event.call, id);
+  }
+
   finish(response: ModelResponse, prepared: PreparedRequest, raws: OwnRaws): void {
-    const parts = replyParts(response, prepared.answer, newCallId);
+    const parts = replyParts(response, prepared.answer, (call) => this.#tied.get(call) ?? newCallId());
+    const streamed = new Set(this.#tied.values());
     this.#endReasoning();
     if (!parts.answered) raws.remember(response.raw);
     const raw = parts.answered ? undefined : rawMetadata(response.raw);
@@ -151,12 +202,18 @@ class StreamWriter {
       this.send({ type: 'text-end', id: 'txt-0', ...(parts.calls.length === 0 && raw ? { providerMetadata: raw } : {}) });
     }
     parts.calls.forEach((call, i) => {
-      this.send({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
-      this.send({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
-      this.send({ type: 'tool-input-end', id: call.toolCallId });
+      if (!streamed.has(call.toolCallId)) {
+        this.send({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
+        this.send({ type: 'tool-input-delta', id: call.toolCallId, delta: call.input });
+        this.send({ type: 'tool-input-end', id: call.toolCallId });
+      }
       this.send({ ...call, ...(i === parts.calls.length - 1 && raw ? { providerMetadata: raw } : {}) });
     });
     this.send({ type: 'finish', finishReason: parts.finishReason, usage: parts.usage });
+    this.#close();
+  }
+
+  #close(): void {
     if (this.#open) this.controller.close();
     this.#open = false;
   }
@@ -167,8 +224,19 @@ class StreamWriter {
   }
 }
 
+/** A failed call's usage: the worker's count went with its result. */
+const UNKNOWN_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+};
+
 function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.aborted ? signal.reason : new DOMException('The model call was stopped.', 'AbortError');
+}
+
+/** Marks the parts of a call still being written: see StreamWriter. */
+function provisional(): SharedV4ProviderMetadata {
+  return { [PROVIDER]: { provisional: true } };
 }
 
 function newCallId(): string {

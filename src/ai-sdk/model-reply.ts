@@ -18,13 +18,14 @@ export interface ReplyParts {
   usage: LanguageModelV4Usage;
 }
 
-export function replyParts(response: ModelResponse, answer: AnswerTool | undefined, newId: () => string): ReplyParts {
+/** `idOf`: the AI SDK's id for the call at that place in the response's calls. */
+export function replyParts(response: ModelResponse, answer: AnswerTool | undefined, idOf: (call: number) => string): ReplyParts {
   const answers = answer ? response.calls.filter((c) => c.name === answer.name) : [];
   const others = answer ? response.calls.filter((c) => c.name !== answer.name) : response.calls;
   // A real call and the answer in one turn: the tools run first, and the model answers after their results.
   const given = others.length === 0 ? answers.find((c) => c.arguments !== undefined) : undefined;
   const text = given ? JSON.stringify(answer!.wrapped ? given.arguments!.value : given.arguments) : response.text;
-  const calls = others.map((call) => toolCall(call, newId()));
+  const calls = others.map((call) => toolCall(call, idOf(response.calls.indexOf(call))));
   // Calls the model finished run, whatever cut the reply after them (the AI SDK runs tools only on
   // 'tool-calls' or 'stop'), as in tabagent's own loop; a call cut off itself is an invalid input (toolCall).
   // A JSON answer given whole is the reply's end.

@@ -95,17 +95,17 @@ function choiceOf(choice: LanguageModelV4CallOptions['toolChoice'], tools: reado
 }
 
 function generationOf(options: LanguageModelV4CallOptions, warnings: SharedV4Warning[]): GenerationOptions | undefined {
-  const { maxOutputTokens, temperature, topP, seed, reasoning } = options;
+  const { maxOutputTokens, temperature, topP, seed, reasoning, stopSequences } = options;
   for (const feature of ['topK', 'presencePenalty', 'frequencyPenalty'] as const) {
     if (options[feature] !== undefined) warnings.push({ type: 'unsupported', feature });
   }
-  if (options.stopSequences?.length) warnings.push({ type: 'unsupported', feature: 'stopSequences' });
   if (options.includeRawChunks) warnings.push({ type: 'unsupported', feature: 'includeRawChunks', details: 'the engine runs in a worker: there are no raw chunks to pass on.' });
   const generation: GenerationOptions = {};
   if (maxOutputTokens !== undefined) generation.maxTokens = maxOutputTokens;
   if (temperature !== undefined) generation.temperature = temperature;
   if (topP !== undefined) generation.topP = topP;
   if (seed !== undefined) generation.seed = seed;
+  if (stopSequences?.length) generation.stopSequences = stopSequences;
   if (reasoning === 'none') generation.thinking = false;
   else if (reasoning !== undefined && reasoning !== 'provider-default') {
     generation.thinking = true;

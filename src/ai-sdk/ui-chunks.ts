@@ -12,6 +12,12 @@
 //   `tool-output-denied`.
 // - A handler's progress (`ctx.update`) is a transient data part,
 //   `data-tool-progress`, for `onData`.
+// - A call as the model writes it is `tool-input-start` and
+//   `tool-input-delta`s under the call's id (useChat shows it
+//   `input-streaming`, its input parsed as far as it goes); the call, once
+//   read, takes that part over. One that turns out to be no call (an opener
+//   in prose) becomes a `tool-input-error`: the UI has no chunk that takes a
+//   part back, and a part left streaming would never end.
 import type { UIMessageChunk } from 'ai';
 import type { StreamPart } from '../run/chat-stream.js';
 import type { Reply } from '../shared/chat.js';
@@ -23,6 +29,8 @@ export class UiChunks {
   #text: string | undefined;
   #reasoning: string | undefined;
   #parts = 0;
+  /** The tool each call being written names, by its id. */
+  readonly #writing = new Map<string, string>();
 
   constructor(
     private readonly enqueue: Enqueue,
@@ -45,6 +53,22 @@ export class UiChunks {
         if (this.#reasoning === undefined) out({ type: 'reasoning-start', id: (this.#reasoning = this.#id('reasoning')) });
         out({ type: 'reasoning-delta', id: this.#reasoning, delta: part.text });
         break;
+      case 'tool-input-start':
+        this.#open(part.step);
+        this.#endText();
+        this.#endReasoning();
+        this.#writing.set(part.callId, part.toolName);
+        out({ type: 'tool-input-start', toolCallId: part.callId, toolName: part.toolName, providerExecuted: this.runsTool(part.toolName) });
+        break;
+      case 'tool-input-delta':
+        out({ type: 'tool-input-delta', toolCallId: part.callId, inputTextDelta: part.delta });
+        break;
+      case 'tool-input-end': {
+        const toolName = this.#writing.get(part.callId);
+        this.#writing.delete(part.callId);
+        if (!part.call && toolName !== undefined) out({ type: 'tool-input-error', toolCallId: part.callId, toolName, input: undefined, errorText: 'The model wrote this as a call, but it was not one.', providerExecuted: this.runsTool(toolName) });
+        break;
+      }
       case 'tool-call': {
         this.#open(part.step);
         this.#endText();

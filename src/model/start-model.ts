@@ -8,7 +8,7 @@ import type { ModelStarter, ModelWarning } from './agent-model.js';
 import { namesGguf } from './gguf-name.js';
 import type { WorkerLauncher } from './open-worker.js';
 import { ModelSession, modelIdOf, type ModelOptions } from './model-session.js';
-import { CHROME_BUILTIN } from './prompt-api/chrome-builtin.js';
+import { isChromeBuiltin } from './prompt-api/chrome-builtin.js';
 import { isServerModel } from './server/language-model.js';
 
 type Started = ReturnType<ModelStarter>;
@@ -19,11 +19,11 @@ export function startModel(options: ModelOptions, launch: WorkerLauncher, signal
 
 /** The dispatcher and chain over a given way of starting worker models (tests start them in their own thread). */
 export function startModelWith(startWorkerModel: ModelStarter): ModelStarter {
-  const onPage = (model: unknown) => isServerModel(model) || model === CHROME_BUILTIN;
+  const onPage = (model: unknown) => isServerModel(model) || isChromeBuiltin(model);
   const startOne = (options: ModelOptions, signal: AbortSignal): Started => {
     const { model } = options;
     if (isServerModel(model)) return later(import('./server/server-model.js').then((m) => m.startServerModel), options, signal);
-    if (model === CHROME_BUILTIN) return later(import('./prompt-api/prompt-api-model.js').then((m) => m.startPromptApiModel), options, signal);
+    if (isChromeBuiltin(model)) return later(import('./prompt-api/prompt-api-model.js').then((m) => m.startPromptApiModel), options, signal);
     return startWorkerModel(options, signal);
   };
   return (options, signal, warn = () => undefined) => {

@@ -32,9 +32,9 @@ export class WorkerModel implements ChatModel {
 
   async generate(request: ModelRequest, options: GenerateOptions = {}): Promise<ModelResponse> {
     const { connection } = this;
-    const { signal, onText, onReasoning } = options;
+    const { signal, onText, onReasoning, onCallInput } = options;
     const id = this.#nextId++;
-    const ended = connection.generations.listen(id, { onText, onReasoning, onRequest: this.onRequest });
+    const ended = connection.generations.listen(id, { onText, onReasoning, onCallInput, onRequest: this.onRequest });
     const cancel = () => void connection.call(async (host) => host.cancel(id)).catch(() => undefined);
     signal?.addEventListener('abort', cancel, { once: true });
     try {

@@ -23,7 +23,11 @@
 //   become a call is held back until it is decided.
 // - Visible text is trimmed: leading whitespace dropped, trailing whitespace
 //   held until more text follows.
-import type { FinishReason } from '../shared/model.js';
+// - A call being written is told as it grows (call-inputs.ts), provisional:
+//   every input told is ended when its call text is decided, and tied to the
+//   call read in its place.
+import type { CallInputEvent, FinishReason } from '../shared/model.js';
+import { CallInputs } from './call-inputs.js';
 import { THINK_TAGS, type CallFormat, type ThinkMarkers } from './types.js';
 import type { ParsedCall, ParsedTurn } from '../shared/tool-protocol.js';
 import type { JsonValue } from '../shared/json.js';
@@ -50,6 +54,7 @@ export class CallScanner {
   private finished = false;
   private text = '';
   private readonly calls: ParsedCall[] = [];
+  private readonly inputs: CallInputs | null;
 
   /**
    * `format: null` reads no calls at all (tool choice `none`, no tools).
@@ -63,6 +68,7 @@ export class CallScanner {
   ) {
     this.mode = thinkOpened ? 'think' : 'start';
     this.callsOpen = format !== null;
+    this.inputs = format && new CallInputs(format);
   }
 
   /** Feed more output; returns the newly visible text (possibly empty). */
@@ -70,7 +76,13 @@ export class CallScanner {
     this.raw += delta;
     const before = this.text.length;
     this.scan(false);
+    if (this.mode === 'call') this.inputs?.grow(this.raw.slice(this.callStart));
     return this.text.slice(before);
+  }
+
+  /** What the calls being written gained since the last call (see CallInputs). */
+  takeCallInputs(): CallInputEvent[] {
+    return this.inputs?.take() ?? [];
   }
 
   /**
@@ -97,7 +109,10 @@ export class CallScanner {
     if (this.mode === 'think') {
       this.reasoning = this.raw.slice(this.callStart).trim();
     } else if (this.mode === 'call') {
+      const first = this.calls.length;
+      if (reason !== 'abort') this.inputs?.grow(this.raw.slice(this.callStart));
       this.endOpenCall(reason);
+      this.inputs?.close(this.calls.slice(first), first);
     } else if (this.pos < this.raw.length) {
       this.emit(this.raw.slice(this.pos));
     }
@@ -236,9 +251,12 @@ export class CallScanner {
     if (length < 0) return false;
     const callText = body.slice(0, length);
     const read = this.read(callText);
+    const first = this.calls.length;
+    this.inputs?.grow(callText);
     if (!read.broken) this.calls.push(...read.calls);
     else if (this.callAnchored) this.calls.push(...read.calls, this.broken(read.unread, false));
     else this.emit(callText);
+    this.inputs?.close(this.calls.slice(first), first);
     this.pos = this.callStart + length;
     this.mode = 'text';
     this.lineStart = false;

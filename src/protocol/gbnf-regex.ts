@@ -1,8 +1,10 @@
 // Regular expressions (JSON Schema `pattern`, string formats, the `regex`
 // structural tag) as GBNF, read the way xgrammar 0.1.27 reads them: the
-// pattern matches the whole string (JSON Schema's `pattern` may match a part;
-// xgrammar anchors it), `^` and `$` are ignored wherever they are, `.` is any
-// character (newlines too),
+// pattern matches the whole string (JSON Schema's `pattern` searches:
+// grammar-schema.ts opens its unanchored ends before either engine reads
+// it), `^` and `$` are ignored wherever they are (xgrammar misreads them
+// between top-level alternatives, `a$|^b`, which grammar-schema.ts never
+// hands it), `.` is any character (newlines too),
 // `\s` is [\f\n\r\t\v \u00a0], `\w` is [A-Za-z0-9_], lazy quantifiers are
 // plain ones. Lookaround, backreferences, word boundaries and \p{…} cannot be
 // written as a grammar: they throw UnsupportedRegex, and callers fall back.

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolCallsText, toolCallText } from '../testing/calls.js';
+import { REAL_TOOL_CALLS } from '../test-support/schema-corpus.js';
 import { xgrammar } from '../test-support/xgrammar.js';
 import { codecs } from './codecs.js';
 import { toGbnf } from './gbnf.js';
@@ -146,8 +147,8 @@ function replies(family: ModelFamily): string[] {
   const time = toolCallText('get_time', {}, family);
   const both = toolCallsText([{ name: 'get_weather', arguments: { location: 'Paris' } }, { name: 'get_time' }], family);
   const plan = toolCallText('météo.plan', { mode: 'fast', stops: [{ at: 'x', n: 7 }, { at: 'y' }], note: null }, family);
-  // Qwen's XML writes a string bare but an enum value as JSON, quoted (xgrammar's reading).
-  const planned = family === 'qwen3.5' ? plan.replace('\nfast\n', '"fast"') : plan;
+  // Qwen's XML writes an enum's strings bare, as any string; quoted, they are refused (xgrammar's own reading took only those).
+  const planned = family === 'qwen3.5' ? plan.replace('\nfast\n', '\n"fast"\n') : plan;
   const bodies = [
     '',
     'Just text.',
@@ -179,7 +180,7 @@ function replies(family: ModelFamily): string[] {
     toolCallText('météo.plan', { mode: 'fast', stops: [{ at: 'x', n: -1 }], note: null }, family),
   ];
   const thinking = (body: string) => [`<think>\nThe weather.\n</think>\n\n${body}`, `<think></think>${body}`, `Reasoning first.\n</think>\n\n${body}`, `Reasoning </thin </think>${body}`];
-  return [...bodies, ...[...bodies.slice(1, 8), planned].flatMap(thinking), '<think>\nunfinished', '<think>x</think></think>'];
+  return [...bodies, ...[...bodies.slice(1, 8), plan, planned].flatMap(thinking), '<think>\nunfinished', '<think>x</think></think>'];
 }
 
 describe.each(MODEL_FAMILIES)('%s: the GBNF accepts exactly what xgrammar accepts', (family) => {
@@ -192,6 +193,17 @@ describe.each(MODEL_FAMILIES)('%s: the GBNF accepts exactly what xgrammar accept
       expect(mismatches, `choice ${JSON.stringify(choice)}`).toEqual([]);
       expect(accepted.length).toBeGreaterThan(0);
       expect(rejected.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(MODEL_FAMILIES)("%s: real tools' schemas (test-support/schema-corpus.ts)", (family) => {
+  it('the GBNF is one llama.cpp reads, and accepts what xgrammar accepts', async () => {
+    for (const { name, schema, valid } of REAL_TOOL_CALLS) {
+      const format = buildConstraint(codecs[family].format, [{ name: 'tool', description: '', parameters: schema }], 'required', 'none')!;
+      expect(llamaCppProblems(toGbnf(format)), name).toEqual([]);
+      const samples = [toolCallText('tool', valid, family), toolCallText('tool', {}, family), toolCallText('tool', { ...valid, zz: 1 }, family), 'text'];
+      expect((await compare(format, samples)).mismatches, name).toEqual([]);
     }
   });
 });

@@ -9,12 +9,14 @@
 // it cannot take is left out of the grammar, which then allows more (any
 // string, any value, any object there); the arguments are checked against
 // the whole schema once read, and the model is told what was wrong. A schema
-// with nothing to leave out is returned as it is, so the grammar of every
-// well-formed schema is what it always was. wllama's GBNF is built from the
-// same, so both engines constrain alike.
+// with nothing to leave out or rewrite is returned as it is. wllama's GBNF is built from the
+// same, so both engines constrain alike. Where the engines read a keyword
+// otherwise than JSON Schema means it, the schema is rewritten to mean what
+// it says (schema-meaning.ts).
 import type { JsonSchema } from '../shared/json.js';
 import { Gbnf } from './gbnf-builder.js';
 import { regexGbnf } from './gbnf-regex.js';
+import { choicesAsPattern, declaringRequired, searchingPattern } from './schema-meaning.js';
 import { unicodePattern } from './schema-pattern.js';
 
 type Obj = Record<string, unknown>;
@@ -57,7 +59,7 @@ class Cleaner {
     if ('pattern' in out) {
       const pattern = readablePattern(out.pattern);
       if (pattern === undefined) drop('pattern');
-      else set('pattern', pattern);
+      else set('pattern', searchingPattern(pattern));
     }
     if ('required' in out && !(Array.isArray(out.required) && out.required.every((r) => typeof r === 'string'))) drop('required');
     if ('$ref' in out && !this.resolves(out.$ref)) drop('$ref');
@@ -88,7 +90,7 @@ class Cleaner {
       else {
         const entries = Object.entries(out.patternProperties).flatMap(([p, s]): [string, unknown][] => {
           const pattern = readablePattern(p);
-          return pattern === undefined ? [] : [[pattern, this.schema(s)]];
+          return pattern === undefined ? [] : [[searchingPattern(pattern), this.schema(s)]];
         });
         // A pattern left out: the properties it matched must not fall to a closed object.
         if (entries.length < Object.keys(out.patternProperties).length) drop('additionalProperties'), drop('unevaluatedProperties');
@@ -97,7 +99,7 @@ class Cleaner {
     }
     const names = [...(isObj(out.properties) ? Object.keys(out.properties) : []), ...(Array.isArray(out.required) ? (out.required as string[]) : [])];
     if (names.some((n) => !SAFE_NAME.test(n))) for (const key of OBJECT_SHAPE) drop(key);
-    return changed ? out : node;
+    return choicesAsPattern(declaringRequired(changed ? out : (node as Obj)));
   }
 
   private map(map: Obj): Obj {

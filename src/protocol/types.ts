@@ -14,6 +14,13 @@ export interface ReadCalls {
   end?: number;
 }
 
+/** A call as far as it is written: its name once whole, and its arguments so far as JSON text (see json-prefix.ts). */
+export interface CallInput {
+  readonly name: string;
+  /** The model's own JSON, or JSON written from the format's notation; '' while none shows. */
+  readonly args: string;
+}
+
 /** How a family's model marks its reasoning: `<think>…</think>` for most, `[THINK]…[/THINK]` for Ministral 3. */
 export interface ThinkMarkers {
   readonly open: string;
@@ -59,6 +66,12 @@ export interface CallFormat {
   read(text: string): ReadCalls;
   /** Best guess of the tool name in call text that cannot be read. */
   guessName(text: string): string;
+  /**
+   * The calls in call text still being written (it starts with an opener),
+   * as far as they show, for apps that show a call as it is written. A call
+   * it cannot follow (or a format without it) arrives whole once read.
+   */
+  inputs?(text: string): CallInput[];
   /**
    * Does `rest` open a call in a variant the parser also reads (models drift
    * to them without a grammar; the grammar never produces them)? `'maybe'`

@@ -2,6 +2,7 @@
 // MessagePort of its own: plain messages, one postMessage each, no reply and
 // no proxy per call. `end` comes last; the page waits for it, so nothing about
 // a generation lands after its result.
+import type { CallInputEvent } from '../shared/model.js';
 import type { FakeRequest, GenerationMessage } from './worker-protocol.js';
 
 export class GenerationSender {
@@ -13,6 +14,10 @@ export class GenerationSender {
 
   reasoning(id: number, delta: string): void {
     if (delta) this.#post({ id, kind: 'reasoning', delta });
+  }
+
+  callInput(id: number, event: CallInputEvent): void {
+    this.#post({ id, kind: 'call-input', event });
   }
 
   request(id: number, request: FakeRequest): void {
@@ -31,6 +36,7 @@ export class GenerationSender {
 export interface GenerationListener {
   onText?: (delta: string) => void;
   onReasoning?: (delta: string) => void;
+  onCallInput?: (event: CallInputEvent) => void;
   onRequest?: (request: FakeRequest) => void;
 }
 
@@ -48,6 +54,9 @@ export class GenerationReceiver {
           break;
         case 'reasoning':
           listener.onReasoning?.(message.delta);
+          break;
+        case 'call-input':
+          listener.onCallInput?.(message.event);
           break;
         case 'request':
           listener.onRequest?.(message.request);

@@ -2,7 +2,7 @@
 // ready message, and every plain-data message and type that crosses between
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
-import type { LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { CallInputEvent, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineMessage, ModelFamily, ResponseFormat } from '../shared/tool-protocol.js';
 import type { WebLLMSource } from '../webllm/app-config.js';
 
@@ -123,6 +123,8 @@ export interface FakeRequest {
   responseFormat?: ResponseFormat;
   maxTokens?: number;
   temperature?: number;
+  /** The stop strings WebLLM would have been given, if any. */
+  stop?: string[];
   /** `extra_body.enable_thinking`, when the request set it. */
   thinking?: boolean;
   /** The content of the last message (the user's text, or the tool results): usually what a script reacts to. */
@@ -151,6 +153,8 @@ export type GenerationMessage =
   | { id: number; kind: 'text'; delta: string }
   /** Reasoning (a think block) as the model writes it. */
   | { id: number; kind: 'reasoning'; delta: string }
+  /** A call as the model writes it (provisional). */
+  | { id: number; kind: 'call-input'; event: CallInputEvent }
   /** What a fake model received (real models send none). */
   | { id: number; kind: 'request'; request: FakeRequest }
   | { id: number; kind: 'end' };

@@ -26,6 +26,38 @@ describe('sendStream', () => {
     expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: 'The sum is 3.', stats: { hops: 1 } } });
   });
 
+  it('shows a call as it is written: input parts under the call\'s id, their deltas joining into its arguments, then the call', async () => {
+    const { chat } = await localChat([{ text: `Adding.\n${call('add', { a: 12, b: 30 })}`, tokenDelayMs: 1 }, 'The sum is 42.'], { tools: [add] });
+    const chunks = await collect(chat.sendStream('12+30'));
+    const calls = chunks.filter((c) => c.type.startsWith('tool-') && 'step' in c && c.step === 0);
+    const kinds = calls.map((c) => c.type);
+    expect(kinds.filter((t) => t === 'tool-input-delta').length).toBeGreaterThanOrEqual(2);
+    expect(kinds.filter((t, i) => t !== kinds[i - 1])).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call', 'tool-result']);
+    const made = calls.find((c) => c.type === 'tool-call') as Extract<StreamPart, { type: 'tool-call' }>;
+    expect(calls.find((c) => c.type === 'tool-input-start')).toMatchObject({ callId: made.call.id, toolName: 'add' });
+    expect(calls.find((c) => c.type === 'tool-input-end')).toEqual({ type: 'tool-input-end', step: 0, callId: made.call.id, call: true });
+    const deltas = calls.filter((c) => c.type === 'tool-input-delta') as Array<Extract<StreamPart, { type: 'tool-input-delta' }>>;
+    expect(deltas.every((d) => d.callId === made.call.id)).toBe(true);
+    expect(deltas.map((d) => d.delta).join('')).toBe(JSON.stringify(made.call.arguments));
+  });
+
+  it('an opener in prose that never becomes a call ends its input with no call; the text shows as written', async () => {
+    const prose = 'Write <tool_call>\n{"name": "add", "arguments": {"a": 1} like that.';
+    const { chat } = await localChat([{ text: prose, tokenDelayMs: 1 }], { tools: [add] }, { grammar: false });
+    const chunks = await collect(chat.sendStream('How do I call add?'));
+    const start = chunks.find((c) => c.type === 'tool-input-start') as Extract<StreamPart, { type: 'tool-input-start' }>;
+    expect(start).toMatchObject({ toolName: 'add' });
+    expect(chunks.filter((c) => c.type.startsWith('tool-') && c.type !== 'tool-input-delta')).toEqual([start, { type: 'tool-input-end', step: 0, callId: start.callId, call: false }]);
+    expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: prose, toolCalls: [] } });
+  });
+
+  it('with thinking off, a reply that is only a call shows no text at all (no tail of the call)', async () => {
+    const { chat } = await localChat([call('add', { a: 1, b: 2 }), 'Three.'], { tools: [add], generation: { thinking: false } });
+    const chunks = await collect(chat.sendStream('1+2'));
+    expect(chunks.filter((c) => c.type === 'text').map((c) => c.text).join('')).toBe('Three.');
+    expect(chunks.at(-1)).toMatchObject({ type: 'final', reply: { text: 'Three.', steps: [{ text: '' }, { text: 'Three.' }] } });
+  });
+
   it('ends with the raw calls in the final chunk, and streams the answer to them', async () => {
     const ask = rawTool({ name: 'ask', description: '', parameters: { type: 'object', properties: {} } });
     const { chat } = await localChat([`Let me ask.\n${call('ask')}`, 'Thanks!'], { tools: [ask] });

@@ -1,11 +1,12 @@
 // A run as an async iterable of typed parts, in the order things happen:
-// text and reasoning as the model writes them, each call once it is complete
-// (and stored), approval requests, tool progress and results, the end of each
-// step, then one final part with the Reply.
+// text, reasoning and calls as the model writes them, each call once it is
+// complete (and stored), approval requests, tool progress and results, the
+// end of each step, then one final part with the Reply.
 //
 // How a stream settles:
 // - Parts come in the order they happened; text (or reasoning) deltas of one
-//   step that pile up between two reads are merged into one part.
+//   step, or a call's input deltas, that pile up between two reads are merged
+//   into one part.
 // - Then exactly one `final` part, then the iterator is done.
 // - A run that fails: the iterator throws its error, after the text before it.
 // - A consumer that stops early (`break`, `return()`): the run is aborted and
@@ -18,6 +19,14 @@ import type { Reply, StepUsage, ToolCall, ToolResultRecord } from '../shared/cha
 export type StreamPart =
   | { type: 'text'; step: number; text: string }
   | { type: 'reasoning'; step: number; text: string }
+  /**
+   * A call as the model writes it, before it is complete (provisional): the
+   * `delta`s of its `callId` join into its arguments as compact JSON.
+   */
+  | { type: 'tool-input-start'; step: number; callId: string; toolName: string }
+  | { type: 'tool-input-delta'; step: number; callId: string; delta: string }
+  /** The call's text is decided: `call`, a `tool-call` part with this `callId` follows (valid or not); else it was no call after all. */
+  | { type: 'tool-input-end'; step: number; callId: string; call: boolean }
   /** A call the model made, complete and stored. */
   | { type: 'tool-call'; step: number; call: ToolCall }
   /** A call needs approval and `approve` is asked. */
@@ -95,6 +104,7 @@ export class ChatStream implements AsyncIterableIterator<StreamPart> {
     if (this.#closed) return;
     const last = this.#queue.at(-1);
     if ((part.type === 'text' || part.type === 'reasoning') && last?.type === part.type && last.step === part.step) last.text += part.text;
+    else if (part.type === 'tool-input-delta' && last?.type === part.type && last.callId === part.callId) last.delta += part.delta;
     else this.#queue.push({ ...part });
     this.#wakeUp();
   }

@@ -54,6 +54,7 @@ import { draftWriter } from './draft-writer.js';
 import { Landing } from './landing.js';
 import { abortReason, addUsage, emptyStats, withRunRecord, type RunRecord } from './run-record.js';
 import { runBatch } from '../calls/run-batch.js';
+import { callInputParts } from './call-input-parts.js';
 import { shouldStop, type StopCondition } from './stop-conditions.js';
 import type { ToolSet } from '../calls/tool-set.js';
 import type { AssistantMessage, ChatMessage, ChatSettings, Reply, Step, ToolCall, ToolResultRecord } from '../shared/chat.js';
@@ -146,6 +147,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     let shown = '';
     let response: ModelResponse;
     const draft = draftWriter((text) => context.saveDraft(text));
+    const inputs = onPart && callInputParts(index, () => context.newCallId(), (part) => show(() => onPart(part)));
     // A write that fails stops the request it was overtaken by.
     const overtaken = new AbortController();
     landing?.done.catch((error: unknown) => overtaken.abort(error));
@@ -175,6 +177,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
               onPart?.({ type: 'text', step: index, text: delta });
             }),
           onReasoning: (delta) => show(() => onPart?.({ type: 'reasoning', step: index, text: delta })),
+          onCallInput: inputs?.onCallInput,
         },
       );
     } catch (error) {
@@ -190,7 +193,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     await draft.stop();
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
-    const turn = assistantTurn(response, tools, modelMs, context.newCallId);
+    const turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId);
     context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
       index,

@@ -128,6 +128,9 @@ describe('stream parts', () => {
     expect(kinds.filter((k, i) => k !== kinds[i - 1])).toEqual([
       'reasoning@0',
       'text@0',
+      'tool-input-start@0',
+      'tool-input-delta@0',
+      'tool-input-end@0',
       'tool-call@0',
       'approval-request@0',
       'tool-progress@0',
@@ -235,6 +238,26 @@ describe('prepareStep and per-send settings', () => {
     expect(fake.requests[1]!.maxTokens).toBeUndefined();
     expect(reply.steps.map((s) => s.activeTools)).toEqual([['lookup'], ['add', 'lookup']]);
     expect(chat.messages.filter((m) => m.role === 'assistant').map((m) => (m as { activeTools?: string[] }).activeTools)).toEqual([['lookup'], ['add', 'lookup']]);
+  });
+
+  it('a send’s generation.stopSequences end the reply before the sequence: never streamed, not stored, the cache kept', async () => {
+    const { chat, fake } = await localChat(['Hello there END. More words', 'Next.']);
+    const parts = await collect(chat.sendStream('go', { generation: { stopSequences: [' END.'] } }));
+    const streamed = parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+    expect(streamed).toBe('Hello there');
+    const turn = chat.messages.at(-1) as { role: string; raw?: string; text?: string };
+    expect(turn).toMatchObject({ role: 'assistant', raw: 'Hello there' });
+    await chat.send('more');
+    expect(fake.requests[1]!.reusedCache).toBe(true);
+  });
+
+  it('stopSequences that are not a list of non-empty strings are InvalidOptionsError, and the chat goes on', async () => {
+    const { chat } = await localChat(['Fine.']);
+    for (const stopSequences of [[''], 'END', [3]]) {
+      const error = await chat.send('go', { generation: { stopSequences: stopSequences as string[] } }).catch((e: unknown) => e);
+      expect(isInvalidOptionsError(error)).toBe(true);
+    }
+    expect((await chat.send('go')).text).toBe('Fine.');
   });
 
   it('a send’s activeTools, generation and toolChoice hold for that run', async () => {

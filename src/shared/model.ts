@@ -36,6 +36,12 @@ export interface GenerationOptions {
   seed?: number;
   /** For models that think (Qwen3): `false` skips the think block. Templates that open it themselves (Qwen3.5's) always think. */
   thinking?: boolean;
+  /**
+   * Strings that end the reply where the model writes one, as WebLLM and
+   * llama.cpp apply them: to all it writes (a think block and call markup
+   * too), the sequence itself left out, finishReason 'stop'. None may be empty.
+   */
+  stopSequences?: string[];
 }
 
 export interface ModelRequest {
@@ -181,12 +187,28 @@ export function readsCalls(info: Pick<ModelInfo, 'family' | 'engine'>): boolean 
   return info.family !== undefined || info.engine === 'server';
 }
 
+/**
+ * A call as the model writes it, before it is known whole: provisional. Each
+ * `start` is followed by its `delta`s and one `end`. `index` numbers the
+ * calls seen in one generation. The deltas join into the call's arguments as
+ * compact JSON (JSON.stringify's text of the arguments it ends with, unless
+ * reading the call needed mending the model's JSON; the response's call is
+ * what counts). `call`: the call's place in the response's `calls`, or null
+ * when what was written is no call after all (prose, or cut by an abort).
+ */
+export type CallInputEvent =
+  | { type: 'start'; index: number; name: string }
+  | { type: 'delta'; index: number; delta: string }
+  | { type: 'end'; index: number; call: number | null };
+
 export interface GenerateOptions {
   signal?: AbortSignal;
   /** Visible text as the model writes it; never includes call text. */
   onText?: (delta: string) => void;
   /** Reasoning (a think block) as the model writes it. */
   onReasoning?: (delta: string) => void;
+  /** Calls as the model writes them (provisional: see CallInputEvent). */
+  onCallInput?: (event: CallInputEvent) => void;
 }
 
 export interface ChatModel {

@@ -11,10 +11,11 @@ import { codecs } from '../protocol/codecs.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { grammarSchema } from '../protocol/grammar-schema.js';
-import { SCHEMA_CORPUS } from '../test-support/schema-corpus.js';
+import { REAL_TOOL_CALLS, SCHEMA_CORPUS } from '../test-support/schema-corpus.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { mcpTools } from './mcp/mcp-tools.js';
+import { MODEL_FAMILIES } from '../shared/tool-protocol.js';
 
 const servers: WildMcpServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
@@ -44,6 +45,20 @@ describe('a server’s schema never breaks the run', () => {
     // Nothing pending: the chat takes the next message.
     expect(chat.pendingToolCalls).toEqual([]);
     expect((await chat.send('And now?')).text).toBe('Again.');
+    await mcp.close();
+  }, 30_000);
+
+  // Writer, strict fake and engine agree: the call tabagent writes for each family passes the real xgrammar and reaches the server as meant.
+  it.each(MODEL_FAMILIES.flatMap((family) => REAL_TOOL_CALLS.map((c) => [family, c.name, c] as const)))('%s, %s: the call reaches the server as written', async (family, _, { schema, valid }) => {
+    const server = await startWildMcpServer({ tools: [{ name: 'odd', description: 'A real tool’s schema', inputSchema: schema, annotations: READ_ONLY }] });
+    servers.push(server);
+    const mcp = await mcpTools(server.url);
+    // Qwen3 reasons first, as its grammar asks.
+    const think = family === 'qwen3' ? '<think>\nThe tool.\n</think>\n\n' : '';
+    const { chat } = await localChat([think + call('odd', valid, family), `${think}Done.`], { tools: [mcp] }, { family });
+    const reply = await settles(chat.send('Use the tool'));
+    expect(reply.steps.map((s) => s.toolResults.map((r) => `${r.name} ${r.status}`))).toEqual([['odd ok'], []]);
+    expect(server.state.calls).toEqual([{ tool: 'odd', arguments: valid }]);
     await mcp.close();
   }, 30_000);
 

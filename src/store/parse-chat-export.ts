@@ -69,6 +69,7 @@ const settings = z.object({
       maxTokens: z.optional(z.int()),
       seed: z.optional(z.int()),
       thinking: z.optional(z.boolean()),
+      stopSequences: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(10_000)))),
     }),
   ),
   maxResultChars: z.int().check(z.gte(100)),

@@ -28,6 +28,109 @@ export interface CorpusSchema {
 
 const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
 
+/**
+ * Real tools' schemas with a correct call each (the ground truth), one per
+ * way a grammar once forbade such a call (issue 36): every call format must
+ * let a model write it and read it back the same.
+ */
+export const REAL_TOOL_CALLS: CorpusSchema[] = [
+  {
+    // The reference GitHub MCP server (modelcontextprotocol/servers, src/github,
+    // operations/issues.ts: ListIssuesOptionsSchema through zod-to-json-schema).
+    name: 'GitHub MCP list_issues: string enums (Qwen3.5 XML writes them bare)',
+    schema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...object(
+        {
+          owner: { type: 'string' },
+          repo: { type: 'string' },
+          direction: { type: 'string', enum: ['asc', 'desc'] },
+          labels: { type: 'array', items: { type: 'string' } },
+          page: { type: 'number' },
+          per_page: { type: 'number' },
+          since: { type: 'string' },
+          sort: { type: 'string', enum: ['created', 'updated', 'comments'] },
+          state: { type: 'string', enum: ['open', 'closed', 'all'] },
+        },
+        { required: ['owner', 'repo'], additionalProperties: false },
+      ),
+    },
+    valid: { owner: 'octocat', repo: 'hello-world', direction: 'desc', labels: ['bug'], sort: 'updated', state: 'closed' },
+  },
+  {
+    // vLLM's Qwen3-Coder parser tests (tests/tool_parsers/test_qwen3coder_tool_parser.py,
+    // sample_tools): its get_current_weather, and the call its cases read
+    // (src/conformance/peer-cases/vllm.ts: `unit` written bare, `fahrenheit`).
+    // vLLM's has no `type: 'object'`, which MCP requires (see VLLM_WEATHER_UNTYPED).
+    name: "vLLM's Qwen3-Coder test tool: get_current_weather with a unit enum",
+    schema: {
+      type: 'object',
+      properties: { city: { type: 'string', description: 'The city name' }, state: { type: 'string', description: 'The state code' }, unit: { type: 'string', enum: ['fahrenheit', 'celsius'] } },
+      required: ['city', 'state'],
+    },
+    valid: { city: 'Dallas', state: 'TX', unit: 'fahrenheit' },
+  },
+  {
+    // Pydantic (FastMCP) writes `Optional[str] = None` and `Optional[Literal[...]] = None`
+    // as anyOf with null; Qwen3.5's template writes the string bare, None as `null`.
+    name: 'Pydantic Optional[str] and Optional[Literal]: a string or null',
+    schema: object(
+      {
+        query: { title: 'Query', type: 'string' },
+        language: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Language' },
+        sort: { anyOf: [{ enum: ['stars', 'forks'], type: 'string' }, { type: 'null' }], default: null, title: 'Sort' },
+      },
+      { required: ['query'], title: 'search_reposArguments' },
+    ),
+    valid: { query: 'tabagent', language: 'TypeScript', sort: 'stars' },
+  },
+  {
+    name: 'Pydantic Optional[str] and Optional[Literal]: null written',
+    schema: object(
+      {
+        query: { title: 'Query', type: 'string' },
+        language: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Language' },
+        sort: { anyOf: [{ enum: ['stars', 'forks'], type: 'string' }, { type: 'null' }], default: null, title: 'Sort' },
+      },
+      { required: ['query'], title: 'search_reposArguments' },
+    ),
+    valid: { query: 'tabagent', language: null, sort: null },
+  },
+  {
+    // A hand-written server's schema (the low-level MCP SDKs take any
+    // inputSchema): `required` names a key that `properties` never declares.
+    name: 'required keys with no properties declared for them',
+    schema: object({ filter: { type: 'object', required: ['field', 'value'] } }, { required: ['query', 'filter'] }),
+    valid: { query: 'status report', filter: { field: 'status', value: 'open' } },
+  },
+  {
+    // A browser-automation MCP server's navigate tool: a URL that starts with
+    // http:// or https:// (a JSON Schema pattern searches; it is anchored only where it says so).
+    name: 'browser navigate: an unanchored end in `^https?://`',
+    schema: object({ url: { type: 'string', minLength: 1, maxLength: 8192, pattern: '^https?://' }, label: { type: 'string', pattern: '[a-z]' } }, { required: ['url'], additionalProperties: false }),
+    valid: { url: 'https://example.com/docs?q=1&page=2', label: 'Docs page 2' },
+  },
+  {
+    // A mailer's schedule settings: IANA time zone names as an enum (a `/`
+    // in an enum string, which xgrammar writes only as `\/`).
+    name: 'schedule: IANA time zones as an enum (a `/` in an enum value)',
+    schema: object({ sendTime: { type: 'string', format: 'time' }, timezone: { type: 'string', title: 'Timezone', enum: ['Europe/London', 'UTC'], default: 'Europe/London' }, mimeType: { const: 'text/html' } }, { required: ['timezone'] }),
+    valid: { timezone: 'Europe/London', mimeType: 'text/html' },
+  },
+  {
+    // Pydantic (FastMCP) leaves additionalProperties unset: an HTTP request
+    // tool whose headers declare one key. The grammar holds an object to the
+    // keys it declares unless it says otherwise (docs/tools.md), and the
+    // validator agrees (UNDECLARED_KEY below).
+    name: 'Pydantic HTTP request: headers with additionalProperties unset',
+    schema: object({ url: { title: 'Url', type: 'string' }, headers: { title: 'Headers', type: 'object', properties: { 'Content-Type': { type: 'string' } } } }, { required: ['url'], title: 'requestArguments' }),
+    valid: { url: 'https://api.example.com/v1/items', headers: { 'Content-Type': 'application/json' } },
+  },
+];
+
+/** The last case's call with a key its headers do not declare: refused by the grammar and the validator alike. */
+export const UNDECLARED_KEY = { call: { url: 'https://api.example.com/v1/items', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer abc' } }, path: 'headers.Authorization' };
+
 export const SCHEMA_CORPUS: CorpusSchema[] = [
   {
     name: 'zod regex with an identity escape (not valid under the u flag)',
@@ -145,8 +248,8 @@ export const SCHEMA_CORPUS: CorpusSchema[] = [
   {
     name: 'patternProperties and propertyNames with identity escapes',
     schema: { type: 'object', patternProperties: { '^x\\-': { type: 'string' } }, propertyNames: { pattern: '^[a-z\\-]+$' }, additionalProperties: false },
-    // A key the pattern matches whole: the grammar engines match a pattern against the whole text (xgrammar's reading).
-    valid: { 'x-': 'abc' },
+    // A key the pattern finds a match in, as JSON Schema reads `^x\-` (schema-meaning.ts opens its end for the grammar engines).
+    valid: { 'x-rate': 'abc' },
   },
   {
     name: 'property names that are not words',
@@ -158,4 +261,5 @@ export const SCHEMA_CORPUS: CorpusSchema[] = [
     schema: object({ a: { type: 'strng' }, b: { type: 'string', minLength: '3' } }),
     valid: {},
   },
+  ...REAL_TOOL_CALLS,
 ];

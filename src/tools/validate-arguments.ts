@@ -106,18 +106,34 @@ function matchesType(value: unknown, schema: unknown): boolean {
   });
 }
 
-/** Fields the schema does not have, where it says none are allowed (reserved keys were refused before). */
+/** Fields the schema does not have, where no others are allowed (reserved keys were refused before). */
 function unexpectedFields(value: unknown, schema: unknown, path: string[]): ArgumentIssue[] {
   if (!isJsonObject(schema)) return [];
   if (Array.isArray(value) && isJsonObject(schema.items)) {
     return value.flatMap((v, i) => unexpectedFields(v, schema.items, [...path, String(i)]));
   }
-  if (!isJsonObject(value) || !isJsonObject(schema.properties)) return [];
-  const properties = schema.properties;
+  if (!isJsonObject(value)) return [];
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  const closed = closedObject(schema);
   const issues: ArgumentIssue[] = [];
   for (const [key, v] of Object.entries(value)) {
-    if (!Object.hasOwn(properties, key) && schema.additionalProperties === false) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
-    else if (Object.hasOwn(properties, key)) issues.push(...unexpectedFields(v, properties[key], [...path, key]));
+    if (Object.hasOwn(properties, key)) issues.push(...unexpectedFields(v, properties[key], [...path, key]));
+    else if (closed && !required.includes(key)) issues.push({ path: [...path, key].join('.'), message: 'unexpected field' });
   }
   return issues;
+}
+
+/**
+ * An object held to the keys it names (`properties`, `required`), as the
+ * grammar holds it (xgrammar's strict reading; docs/tools.md): one that
+ * names keys and does not say others may come. `{ type: 'object' }` alone
+ * names none and is any object.
+ */
+function closedObject(schema: JsonSchema): boolean {
+  // Keys by pattern: the JSON Schema check judges those.
+  if ('patternProperties' in schema || 'propertyNames' in schema) return false;
+  const other = 'additionalProperties' in schema ? schema.additionalProperties : schema.unevaluatedProperties;
+  if (other !== undefined) return other === false;
+  return isJsonObject(schema.properties) || (Array.isArray(schema.required) && schema.required.length > 0);
 }

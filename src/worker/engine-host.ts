@@ -99,7 +99,7 @@ export class EngineHost implements WorkerApi {
       signal.addEventListener('abort', interrupt, { once: true });
       try {
         const sender = this.#sender;
-        return await runRequest(model, request, { text: (delta) => sender?.text(id, delta), reasoning: (delta) => sender?.reasoning(id, delta) });
+        return await runRequest(model, request, { text: (delta) => sender?.text(id, delta), reasoning: (delta) => sender?.reasoning(id, delta), callInput: (event) => sender?.callInput(id, event) });
       } finally {
         signal.removeEventListener('abort', interrupt);
       }

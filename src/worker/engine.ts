@@ -12,6 +12,8 @@ export interface Sampling {
   temperature?: number;
   top_p?: number;
   seed?: number;
+  /** Stop strings: the engine ends the reply at one and leaves it out of the text (WebLLM's and llama.cpp's `stop`). */
+  stop?: string[];
   extra_body?: { enable_thinking?: boolean };
 }
 

@@ -17,6 +17,7 @@ function counted(blob: Blob): { source: ByteSource; read: () => number } {
   let read = 0;
   return {
     source: {
+      size: inner.size,
       async next() {
         const chunk = await inner.next();
         read += chunk.byteLength;
@@ -42,7 +43,7 @@ function prepare(spec: Pick<GgufSpec, 'chatTemplate' | 'family'>, chatTemplate: 
 async function fromHeader(chatTemplate: string) {
   const bytes = tinyGgufBytes({ chatTemplate });
   const { source, read } = counted(new Blob([new Uint8Array(bytes)]));
-  const header = await readGgufHeader(source);
+  const header = await readGgufHeader(source, 'wild.gguf');
   return { ...prepare({}, header.chatTemplate!), read: read(), size: bytes.length };
 }
 

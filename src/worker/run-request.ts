@@ -8,9 +8,10 @@ import { replyReasoning } from '../protocol/conv-templates.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { renderMessages } from '../protocol/render-request.js';
 import type { Reasoning } from '../protocol/types.js';
-import type { ModelRequest, ModelResponse } from '../shared/model.js';
+import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
+import { StopHold } from './stop-hold.js';
 
 /**
  * Tokens of nothing but whitespace in a row after which a reply is stopped,
@@ -22,10 +23,11 @@ import type { LoadedModel } from './load-model.js';
  */
 export const BLANK_TOKEN_LIMIT = 64;
 
-/** Where the visible text and the reasoning go as the model writes them. */
+/** Where the visible text, the reasoning and the calls go as the model writes them. */
 export interface RequestOutput {
   text(delta: string): void;
   reasoning(delta: string): void;
+  callInput(event: CallInputEvent): void;
 }
 
 export async function runRequest(model: LoadedModel, request: ModelRequest, out: RequestOutput): Promise<ModelResponse> {
@@ -35,6 +37,9 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     throw new InvalidOptionsError('family', `${info.modelId}'s chat template shows no tool-call format tabagent reads; pass family (for example 'hermes', taught in the system prompt) to give it tools`);
   }
   const generation = request.generation ?? {};
+  const stops = generation.stopSequences ?? [];
+  // An empty stop string ends every reply at its first token (WebLLM) or before it (llama.cpp).
+  if (!Array.isArray(stops) || stops.some((stop) => typeof stop !== 'string' || stop === '')) throw new InvalidOptionsError('generation.stopSequences', 'must be a list of non-empty strings');
   let reasoning: Reasoning;
   let complete: (sampling: Sampling, onDelta: (delta: string) => void) => Promise<EngineResult>;
   if (model.input === 'chat') {
@@ -65,11 +70,19 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     temperature: generation.temperature,
     top_p: generation.topP,
     seed: generation.seed,
+    stop: stops.length ? [...stops] : undefined,
   };
   // Engines stream a token per delta (a whitespace token always decodes whole).
   let blank = 0;
   let stuck = false;
   let produced = 0;
+  const hold = new StopHold(stops);
+  const show = (raw: string) => {
+    const text = scanner.push(raw);
+    out.reasoning(scanner.takeReasoning());
+    out.text(text);
+    for (const event of scanner.takeCallInputs()) out.callInput(event);
+  };
   const result = await complete(sampling, (delta) => {
     produced++;
     blank = /^\s*$/.test(delta) ? blank + 1 : 0;
@@ -77,10 +90,9 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
       stuck = true;
       model.engine.interrupt();
     }
-    const text = scanner.push(delta);
-    out.reasoning(scanner.takeReasoning());
-    out.text(text);
+    show(hold.push(delta));
   });
+  show(hold.end(result.text));
   // Stopped by the guard, not by the caller: cut off, like a reply at the token limit.
   const finishReason = stuck && result.finishReason === 'abort' ? 'length' : result.finishReason;
   // An interrupted engine may report no usage (wllama): the tokens streamed are what it wrote.
@@ -88,5 +100,6 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   const parsed = scanner.finish(finishReason);
   out.reasoning(scanner.takeReasoning());
   out.text(parsed.delta);
+  for (const event of scanner.takeCallInputs()) out.callInput(event);
   return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason, usage };
 }

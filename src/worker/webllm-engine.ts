@@ -88,7 +88,8 @@ export async function deleteCached(source: WebLLMSource): Promise<void> {
   await deleteChatConfigInCache(source.modelId, appConfig);
 }
 
-function webllmEngine(engine: MLCEngine): Engine {
+/** @internal Exported for its unit test, with a stand-in MLCEngine. */
+export function webllmEngine(engine: Pick<MLCEngine, 'chat' | 'interruptGenerate' | 'unload' | 'getMessage'>): Engine {
   // An interrupt that lands before WebLLM starts decoding could be lost, so it
   // is repeated on every chunk until the stream ends.
   let stopping = false;
@@ -115,6 +116,12 @@ function webllmEngine(engine: MLCEngine): Engine {
           }
           if (choice?.finish_reason) finish = choice.finish_reason;
           if (chunk.usage) usage = chunk.usage;
+        }
+        if (request.stop?.length) {
+          // WebLLM streams the first half of a stop string split across tokens before it
+          // knows, then cuts it from its message: what it kept is the reply (and its KV's turn).
+          const kept = await engine.getMessage();
+          if (text.startsWith(kept)) text = kept;
         }
       } catch (cause) {
         throw generationError(cause);

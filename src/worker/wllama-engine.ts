@@ -12,7 +12,7 @@ import { messageOf } from '../errors/message-of.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { countTokens } from '../protocol/token-estimate.js';
 import { DEFAULT_GGUF_CONTEXT, MAX_GGUF_CONTEXT, type GgufSpec } from '../rpc/worker-protocol.js';
-import { blobSource, NotGgufError, readGgufHeader, streamSource, type ByteSource, type GgufHeader } from './gguf-header.js';
+import { blobSource, NotGgufError, readGgufHeader, responseSource, type ByteSource, type GgufHeader } from './gguf-header.js';
 import type { FinishReason, LoadProgress } from '../shared/model.js';
 import type { ResponseFormat } from '../shared/tool-protocol.js';
 import type { Engine, EngineResult, PromptRequest } from './engine.js';
@@ -48,11 +48,14 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
   const elapsed = () => (performance.now() - started) / 1000;
   await reachable(modelId, wasmUrl);
   // Before the download where the server gives the file's start; else from the downloaded file.
-  let header = await headerBefore(spec);
+  const before = await headerBefore(spec);
+  let header = before?.header;
   let planned = header && plan(spec, header, prepare);
+  // Where the file's size is known too, a model whose KV cache cannot fit beside its weights is refused before the download.
+  if (header && before?.size !== undefined) memoryWindow(header, before.size, spec);
   const blob = spec.blob ?? (await download(spec, onProgress, elapsed));
   if (!header) {
-    header = await headerOf(spec, blobSource(blob), true);
+    header = await headerOf(spec, blobSource(blob));
     planned = plan(spec, header, prepare);
   }
   const { prepared, contextWindow } = planned!;
@@ -137,12 +140,17 @@ function memoryWindow(header: GgufHeader, fileBytes: number, spec: GgufSpec): nu
   return window;
 }
 
-/** The header before any download: a Blob's, the cached file's, or the start of the file over HTTP; undefined where the server will not say. */
-async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
-  if (spec.blob) return headerOf(spec, blobSource(spec.blob), true);
+/**
+ * The header before any download, and the file's size where known: a
+ * Blob's, the cached file's, or the start of the file over HTTP (its size
+ * from the response); undefined where the server will not say.
+ */
+async function headerBefore(spec: GgufSpec): Promise<{ header: GgufHeader; size: number | undefined } | undefined> {
+  const read = async (source: ByteSource) => ({ header: await headerOf(spec, source), size: source.size });
+  if (spec.blob) return read(blobSource(spec.blob));
   const url = spec.url!;
   const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
-  if (cached) return headerOf(spec, blobSource(cached), true);
+  if (cached) return read(blobSource(cached));
   let response: Response;
   const mark = refusalMark();
   try {
@@ -161,9 +169,10 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
     return undefined;
   }
   try {
-    return await headerOf(spec, streamSource(response.body), false);
+    return await read(responseSource(response, HEADER_BYTES));
   } catch (error) {
-    // Metadata longer than asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    // Metadata longer than the bytes asked for, or a connection that dropped (a TypeError): the downloaded file decides.
+    // A file that lies about a length, or whose numbers no model has, is refused here, before the download.
     if (isModelLoadError(error)) throw error;
     return undefined;
   }
@@ -172,20 +181,17 @@ async function headerBefore(spec: GgufSpec): Promise<GgufHeader | undefined> {
 /** As much of a file as its metadata may take: Gemma 3's 262k-token vocabulary needs about 7 MB. */
 const HEADER_BYTES = 64 * 2 ** 20;
 
-/** The header; ModelLoadError where the file is no GGUF, or (`whole`: the source is the whole file) is cut within its metadata. */
-async function headerOf(spec: GgufSpec, source: ByteSource, whole: boolean): Promise<GgufHeader> {
+/**
+ * The header; ModelLoadError where the file is no GGUF, is corrupt, or
+ * claims more than it holds; SourceEndedError where the source was a window
+ * that ended first (the HTTP Range).
+ */
+async function headerOf(spec: GgufSpec, source: ByteSource): Promise<GgufHeader> {
   try {
-    return await readGgufHeader(source);
+    return await readGgufHeader(source, spec.modelId);
   } catch (error) {
-    if (whole && error instanceof RangeError) {
-      throw new ModelLoadError({ modelId: spec.modelId, reason: `llama.cpp could not load the file (its metadata is cut short or unreadable: ${error.message})`, retryable: false }, { cause: error });
-    }
-    if (error instanceof NotGgufError) {
-      // A page in place of the file (a login, an error page) is no model: it does not stay in the cache.
-      if (spec.url) await deleteCached(spec.url).catch(() => undefined);
-      const shown = [...error.head].map((b) => b.toString(16).padStart(2, '0')).join(' ');
-      throw new ModelLoadError({ modelId: spec.modelId, reason: `not a GGUF file (it starts with ${shown || 'nothing'}, not "GGUF")`, retryable: false });
-    }
+    // A page in place of the file (a login, an error page) is no model: it does not stay in the cache.
+    if (isModelLoadError(error) && error.cause instanceof NotGgufError && spec.url) await deleteCached(spec.url).catch(() => undefined);
     throw error;
   }
 }
@@ -229,7 +235,8 @@ export async function deleteCached(url: string): Promise<void> {
   await new CacheManager().delete(url);
 }
 
-function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptRequest> {
+/** @internal Exported for its unit test, with a stand-in Wllama. */
+export function wllamaEngine(wllama: Pick<Wllama, 'createCompletion' | 'exit'>, contextWindow: number): Engine<PromptRequest> {
   let stop: AbortController | null = null;
   // A chat asks for the same few constraints hop after hop: each is translated once.
   const grammars = new Map<string, string>();
@@ -260,6 +267,8 @@ function wllamaEngine(wllama: Wllama, contextWindow: number): Engine<PromptReque
           temperature: request.temperature ?? 0,
           top_p: request.top_p,
           seed: request.seed,
+          // llama.cpp's server holds a stop string's first half back, and leaves the string out.
+          stop: request.stop,
           grammar: request.response_format ? gbnf(request.response_format) : undefined,
           // llama.cpp's server fields: keep the KV cache and count what it saved.
           ...({ cache_prompt: true, timings_per_token: false } as object),

@@ -3,6 +3,7 @@
 // strings between `<|"|>` marks, numbers, booleans, nested {…} and […].
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
+import { gemma4Inputs } from './gemma4-inputs.js';
 
 const OPEN = '<|tool_call>';
 const CLOSE = '<tool_call|>';
@@ -37,6 +38,7 @@ export const gemma4Call: CallFormat = {
     return { calls: [{ name: head[1]!, arguments: args as JsonObject }], broken: false };
   },
   guessName: (text) => HEAD.exec(text)?.[1] ?? '',
+  inputs: gemma4Inputs,
 };
 
 /** A JSON value in Gemma 4's notation (declarations, results). */

@@ -3,6 +3,7 @@
 // Hermes format). Qwen2.5-Coder sometimes writes `<tools>…</tools>` instead.
 import { MODEL_JSON, endOfGroup } from '../bracket-walk.js';
 import { guessName, readCallJson } from '../call-json.js';
+import { jsonCallInputs } from './json-call-inputs.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 
 const OPEN = '<tool_call>';
@@ -44,4 +45,5 @@ export const hermesJson: CallFormat = {
     return calls ? { calls, broken: false } : { calls: [], broken: true };
   },
   guessName,
+  inputs: (text) => jsonCallInputs(text, opening(text).length),
 };

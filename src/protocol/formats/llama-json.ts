@@ -7,6 +7,7 @@
 import { guessName } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 import { endOfObjects, readObjects } from './json-list.js';
+import { jsonCallInputs } from './json-call-inputs.js';
 import { endOfPythonic, isPythonicList, readCall, readPythonic } from './pythonic.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
 
@@ -73,6 +74,8 @@ export const llamaJson: CallFormat = {
     const names = [...text.matchAll(/(?:^\[|,)\s*([A-Za-z_][\w.]*)\s*\(/g)];
     return names.length === 1 ? names[0]![1]! : '';
   },
+  // Pythonic lists and code for `python` arrive whole.
+  inputs: (text) => (text.startsWith('[') || pythonCode(text) !== null ? [] : jsonCallInputs(text, afterTag(text))),
   opensVariant(rest) {
     if (rest.startsWith('[')) return isPythonicList(rest);
     if (rest.startsWith(PYTHON_TAG)) return 'yes';

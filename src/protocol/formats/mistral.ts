@@ -7,9 +7,10 @@
 import { isJsonObject } from '../../shared/json.js';
 import { MODEL_JSON, endOfGroup } from '../bracket-walk.js';
 import { guessName, parseModelJson } from '../call-json.js';
-import type { CallFormat, ReadCalls } from '../types.js';
+import type { CallFormat, CallInput, ReadCalls } from '../types.js';
 import type { ToolDeclaration } from '../../shared/tool-protocol.js';
 import { endOfObjects, readObjects } from './json-list.js';
+import { jsonCallInputs } from './json-call-inputs.js';
 
 const OPEN = '[TOOL_CALLS]';
 const ARGS = '[ARGS]';
@@ -43,6 +44,16 @@ function readCalls(text: string): ReadCalls {
   return { calls: [{ name: named[1]!, arguments: value }], broken: false };
 }
 
+// Ministral's name is whole once its arguments open.
+const NAMED_ARGS = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[ARGS\])?\s*(?=\{)/;
+
+function inputs(text: string): CallInput[] {
+  const body = text.slice(OPEN.length);
+  if (body.trimStart().startsWith('[')) return jsonCallInputs(text, OPEN.length);
+  const named = NAMED_ARGS.exec(body);
+  return named ? [{ name: named[1]!, args: body.slice(named[0].length) }] : [];
+}
+
 const guessMistralName = (text: string) => guessName(text) || (NAMED.exec(text.slice(OPEN.length))?.[1] ?? '');
 
 function makeMistral(tag: (tool: ToolDeclaration) => ReturnType<CallFormat['tag']>): CallFormat {
@@ -55,6 +66,7 @@ function makeMistral(tag: (tool: ToolDeclaration) => ReturnType<CallFormat['tag'
     closes: endOfCalls,
     read: readCalls,
     guessName: guessMistralName,
+    inputs,
   };
 }
 

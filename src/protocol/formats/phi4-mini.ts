@@ -4,6 +4,7 @@
 import { guessName } from '../call-json.js';
 import type { CallFormat, ReadCalls } from '../types.js';
 import { endOfObjects, readObjects } from './json-list.js';
+import { jsonCallInputs } from './json-call-inputs.js';
 
 const OPEN = '<|tool_call|>';
 const CLOSE = '<|/tool_call|>';
@@ -47,5 +48,9 @@ export const phi4ToolCall: CallFormat = {
     return { calls, broken: broken || (rest !== '' && rest !== CLOSE), end };
   },
   guessName,
+  inputs(text) {
+    const start = listStart(text);
+    return start < 0 ? [] : jsonCallInputs(text, start + 1);
+  },
   opensVariant: (rest) => (rest.startsWith(FUNCTOOLS) ? 'yes' : FUNCTOOLS.startsWith(rest) ? 'maybe' : 'no'),
 };

@@ -3,7 +3,9 @@
 // xgrammar's `qwen_xml_parameter` constrains the parameters against the schema.
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { parseModelJson } from '../call-json.js';
+import { xmlParameters } from './qwen-xml-schema.js';
 import type { CallFormat, ReadCalls } from '../types.js';
+import { qwenXmlInputs } from './qwen-xml-inputs.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
 
 const OPEN = '<tool_call>';
@@ -21,7 +23,7 @@ export const qwenXml: CallFormat = {
   list: { open: '', separator: '\n', close: '' },
   tag: (tool) =>
     hasProperties(tool.parameters)
-      ? { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'qwen_xml_parameter', json_schema: tool.parameters }, end: `\n</function>\n${CLOSE}` }
+      ? { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'qwen_xml_parameter', json_schema: xmlParameters(tool.parameters) }, end: `\n</function>\n${CLOSE}` }
       : // xgrammar 0.1.27 aborts on qwen_xml_parameter with no properties; a call without them is fixed text.
         { type: 'tag', begin: `${OPEN}\n<function=${tool.name}>\n`, content: { type: 'const_string', value: '</function>' }, end: `\n${CLOSE}` },
   closes(text, final) {
@@ -49,6 +51,7 @@ export const qwenXml: CallFormat = {
   },
   guessName: (text) => /<function=([^>\n]{1,200})>/.exec(text)?.[1] ?? '',
   opensVariant: (rest) => (rest.startsWith(BARE) ? 'yes' : BARE.startsWith(rest) ? 'maybe' : 'no'),
+  inputs: (text) => qwenXmlInputs(text, readValue),
 };
 
 /** Where a wrapper-less call ends: after </function>, and the stray </tool_call> that may follow it. */
@@ -67,12 +70,14 @@ function hasProperties(schema: unknown): boolean {
 }
 
 /**
- * Values are bare text. Objects and arrays are JSON; everything else stays a
- * string, which argument validation coerces ("2" for an integer) as it does
- * for any model.
+ * Values are bare text. Objects and arrays are JSON, `null` is null (the
+ * template writes None so; vLLM's parser reads it so); everything else stays
+ * a string, which argument validation coerces ("2" for an integer) as it
+ * does for any model.
  */
 function readValue(text: string): JsonValue {
   const trimmed = text.trim();
+  if (trimmed === 'null') return null;
   if (/^[[{]/.test(trimmed)) {
     const value = parseModelJson(trimmed);
     if (typeof value !== 'symbol') return value;

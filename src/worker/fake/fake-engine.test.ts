@@ -79,6 +79,20 @@ describe('the fake engine', () => {
     expect(records[1]!.reusedCache).toBe(false);
   });
 
+  it('ends at a stop string as WebLLM does: streamed until it is whole, cut from the text, finishReason stop, the cache kept', async () => {
+    const records: FakeRequest[] = [];
+    const e = engine({ outputs: ['Hello there END. More words', 'Next.'] }, { records });
+    const deltas: string[] = [];
+    const messages: EngineMessage[] = [{ role: 'user', content: 'hi' }];
+    const result = await e.complete({ messages, stop: [' END.'] }, (d) => deltas.push(d));
+    // WebLLM 0.2.86 streams ' END' before '.' makes the stop string whole: the worker holds it back (stop-hold.ts).
+    expect(deltas.join('')).toBe('Hello there END');
+    expect(result).toMatchObject({ text: 'Hello there', finishReason: 'stop' });
+    expect(records[0]!.stop).toEqual([' END.']);
+    await complete(e, { messages: [...messages, { role: 'assistant', content: result.text }, { role: 'user', content: 'go on' }] });
+    expect(records[1]!.reusedCache).toBe(true);
+  });
+
   it('stops when interrupted', async () => {
     const e = engine({ outputs: [{ text: 'a b c d e f g h', tokenDelayMs: 5 }] });
     const deltas: string[] = [];
@@ -136,5 +150,12 @@ describe('what WebLLM refuses, the fake refuses the same way', () => {
     const result = await complete(engine({ outputs: [call] }, { template: convTemplate('qwen2')!, records }), { messages: [{ role: 'user', content: 'time?' }], response_format, extra_body: { enable_thinking: false } });
     expect(records[0]!.prompt.endsWith('<|im_start|>assistant\n<think>\n\n</think>\n\n')).toBe(true);
     expect(result.text).toBe(`<think>\n\n</think>\n\n${call}`);
+  });
+
+  it('thinking off: the empty think block streams with the first token, so the deltas add up to the text (as WebLLM decodes it)', async () => {
+    const deltas: string[] = [];
+    const result = await engine({ outputs: ['It is noon.'] }, { template: convTemplate('qwen2')! }).complete({ messages: [{ role: 'user', content: 'time?' }], extra_body: { enable_thinking: false } }, (d) => void deltas.push(d));
+    expect(deltas[0]).toBe('<think>\n\n</think>\n\nIt');
+    expect(deltas.join('')).toBe(result.text);
   });
 });

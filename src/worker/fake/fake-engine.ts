@@ -75,6 +75,7 @@ export class FakeEngine implements Engine {
       responseFormat: request.response_format,
       maxTokens: request.max_tokens,
       temperature: request.temperature,
+      ...(request.stop ? { stop: request.stop } : {}),
       thinking: request.extra_body?.enable_thinking,
       last: request.messages.at(-1)?.content ?? '',
     };
@@ -92,26 +93,35 @@ export class FakeEngine implements Engine {
       tokens = tokens.slice(0, Math.max(0, room));
       finishReason = 'length';
     }
+    // The empty think block arrives with the first token, as WebLLM decodes it.
+    const messages = replyMessages(prefix, tokens, request.stop ?? []);
+    // WebLLM checks max_tokens after the stop strings: a stop on the last token the limit allows stays 'length'.
+    if (messages.length < tokens.length) finishReason = 'stop';
+    tokens = tokens.slice(0, messages.length);
+    const stopped = messages.length > 0 && messages.at(-1) !== prefix + tokens.join('');
     // Output a model could not write under the request's grammar fails the test (no grammar: none to keep).
     if (request.response_format) {
       const produced = tokens.join('');
       const at = await grammarBreak(request.response_format, produced);
-      // A reply cut by the token limit need not be one the grammar could end.
-      if (at >= 0 && !(finishReason === 'length' && at === produced.length)) throw new FakeGrammarError(turn, produced, at);
+      // A reply cut by the token limit or a stop string need not be one the grammar could end.
+      if (at >= 0 && !((finishReason === 'length' || stopped) && at === produced.length)) throw new FakeGrammarError(turn, produced, at);
     }
 
     let text = prefix;
+    // What has streamed: the empty think block goes with the first token, so the deltas add up to the text.
+    let streamed = '';
     let produced = 0;
-    for (const token of tokens) {
+    for (const message of messages) {
       // Yield before each token, so an interrupt can land mid-stream.
       await pause(tokenDelayMs);
       if (this.interrupted) {
         finishReason = 'abort';
         break;
       }
-      // The empty think block arrives with the first token, as WebLLM decodes it.
-      onDelta(produced === 0 ? prefix + token : token);
-      text += token;
+      // As WebLLM streams: what the message gained since the last token (nothing when a stop string cut it).
+      const delta = message.slice(streamed.length);
+      if (delta) onDelta(delta);
+      text = streamed = message;
       produced++;
     }
     if (fault) return failWith(fault);
@@ -166,6 +176,23 @@ export class FakeEngine implements Engine {
   async unload(): Promise<void> {
     this.pipeline = null;
   }
+}
+
+/**
+ * WebLLM's message after each token: the decoded output, cut before the
+ * first of the request's stop strings it holds (lastIndexOf, as WebLLM 0.2.86's
+ * processNextToken), where the generation ends.
+ */
+function replyMessages(prefix: string, tokens: readonly string[], stops: readonly string[]): string[] {
+  const messages: string[] = [];
+  let written = prefix;
+  for (const token of tokens) {
+    written += token;
+    const stop = stops.find((s) => written.lastIndexOf(s) >= 0);
+    messages.push(stop === undefined ? written : written.slice(0, written.lastIndexOf(stop)));
+    if (stop !== undefined) break;
+  }
+  return messages;
 }
 
 /** A scripted fault, after the scripted text has streamed. */

@@ -14,7 +14,7 @@ const console = { log: (...values: unknown[]) => void printed.push(values.join('
 useFakeScript([]);
 
 // #region readme
-// Part of examples/docs/engines/05-server-model-and-chain.ts, where `baseURL` is your server's and `apiKey` your key.
+// Part of examples/docs/engines/06-server-model-and-chain.ts, where `baseURL` is your server's and `apiKey` your key.
 import { createAgent, tool } from 'tabagent';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { z } from 'zod';
@@ -30,15 +30,15 @@ const chat = await agent.newChat({ tools: [add] });
 const reply = await chat.send('What is 2 + 3?'); // the server calls add; tabagent's loop validates and runs it
 console.log(reply.text);
 
-// One chain across engines: the first this device can run answers.
-const anywhere = await createAgent({
-  model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', // WebLLM on WebGPU…
-  fallback: ['chrome-builtin', 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', server], // …else Chrome's model, a GGUF on the CPU, the server
-});
+// One chain across engines: the first this device can run answers. (Listen before the load to hear every skip.)
+const anywhere = await createAgent({});
 anywhere.on('model-warning', (w) => {
   if (w.type === 'engine-skipped') console.log(`${w.modelId} skipped: ${w.error.name}`); // e.g. WebGPUUnavailableError
 });
-console.log((await anywhere.ready).engine); // which engine answers
+const answering = await anywhere.load('Qwen2.5-1.5B-Instruct-q4f16_1-MLC', {
+  fallback: ['chrome-builtin', 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF', server], // WebGPU, else Chrome's model, a GGUF on the CPU, the server
+});
+console.log(answering.engine); // which engine answers
 // #endregion readme
 
 check(printed[0] === 'server page', JSON.stringify(printed));
