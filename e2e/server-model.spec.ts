@@ -35,9 +35,9 @@ async function offline(page: Page): Promise<string[]> {
   return external;
 }
 
-/** The harness page, with the tools and the server model as an app makes them on `window.e2e`. */
-async function open(page: Page): Promise<void> {
-  await page.goto('/');
+/** A harness page (the main one, or the Prompt API stand-in's), with the tools and the server model as an app makes them on `window.e2e`. */
+async function open(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
   await expect(page.locator('#status')).toHaveText('ready');
   await page.evaluate(
     async ({ url, key }) => {
@@ -181,3 +181,39 @@ test('a reload mid-chat continues on another engine: begun on the server, carrie
   expect(['stop', 'length']).toContain(after.finish);
   expect(server.state.requests).toHaveLength(2);
 });
+
+test('Chrome’s model present (the strict stand-in): the chain stops there; after a reload without it, the server carries the chat on', async ({ page }) => {
+  const external = await offline(page);
+  const WEBLLM = 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC';
+  /** Listening before the load; the chain WebLLM → Chrome's model → the server → the GGUF. */
+  const chainChat = (install: boolean, chatId?: string) =>
+    page.evaluate(
+      async ({ install, chatId, model, gguf }) => {
+        if (install) window.promptApi.install({ model: window.promptApi.scripted([JSON.stringify({ answer: 'From Chrome.' })]) });
+        const agent = await window.tabagent.createAgent({ storage: { dbName: 'chain-e2e' } });
+        const skipped: string[] = [];
+        agent.on('model-warning', (w) => void (w.type === 'engine-skipped' && skipped.push(w.engine)));
+        const info = await agent.load(model, { fallback: ['chrome-builtin', window.e2e.serverModel() as never, gguf] });
+        const chat = chatId ? await agent.openChat(chatId) : await agent.newChat();
+        const reply = await chat.send(chatId ? 'And now?' : 'Hello?');
+        agent.close();
+        return { engine: info.engine, skipped, text: reply.text, id: chat.id };
+      },
+      { install, chatId, model: WEBLLM, gguf: GGUF_ID },
+    );
+  await open(page, '/prompt-api.html');
+  const first = await chainChat(true);
+  expect(first).toMatchObject({ engine: 'prompt-api', skipped: ['webllm'], text: 'From Chrome.' });
+  await open(page, '/prompt-api.html'); // a reload; Chrome's model is gone
+  const second = await chainChat(false, first.id);
+  expect(second).toMatchObject({ engine: 'server', skipped: ['webllm', 'prompt-api'] });
+  // The server read the chat so far: the question, Chrome's answer, the new message.
+  expect(second.text).toBe('You said: And now? (3 messages).');
+  expect(server.state.requests[0]!.messages.map((m) => [m.role, m.content])).toEqual([
+    ['user', 'Hello?'],
+    ['assistant', 'From Chrome.'],
+    ['user', 'And now?'],
+  ]);
+  expect(external).toEqual([]);
+});
+
