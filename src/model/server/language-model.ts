@@ -28,6 +28,8 @@ export interface ServerCallOptions {
 export type ServerStreamPart =
   | { type: 'text-delta'; delta: string }
   | { type: 'reasoning-delta'; delta: string }
+  | { type: 'tool-input-start'; id: string; toolName: string; providerExecuted?: boolean }
+  | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string; providerExecuted?: boolean }
   | {
       type: 'finish';

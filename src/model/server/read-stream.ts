@@ -3,7 +3,8 @@
 // and the finish reason in tabagent's terms.
 //
 // How it settles:
-// - The stream ends with its finish part: resolves with the turn.
+// - The stream ends with its finish part: resolves with the turn. Calls
+//   are told through onCallInput as they are written (call-inputs.ts).
 // - The signal aborts (the provider's stream rejects, or ends early):
 //   resolves with finishReason 'abort', the text shown so far, no calls.
 // - The stream ends with no finish part: rejects with ModelError.
@@ -15,10 +16,12 @@ import type { FinishReason, GenerateOptions, ModelResponse, ModelUsage } from '.
 import type { JsonObject } from '../../shared/json.js';
 import type { ParsedCall } from '../../shared/tool-protocol.js';
 import type { ServerStreamPart } from './language-model.js';
+import { CallInputs } from './call-inputs.js';
 import { providerError } from './provider-error.js';
 
 export async function readStream(stream: ReadableStream<ServerStreamPart>, options: GenerateOptions): Promise<ModelResponse> {
-  const { signal, onText, onReasoning } = options;
+  const { signal, onText, onReasoning, onCallInput } = options;
+  const written = new CallInputs(onCallInput);
   let text = '';
   let reasoning = '';
   const inputs: Array<{ name: string; input: string }> = [];
@@ -43,13 +46,19 @@ export async function readStream(stream: ReadableStream<ServerStreamPart>, optio
       } else if (isPart(part, 'reasoning-delta')) {
         reasoning += part.delta;
         onReasoning?.(part.delta);
-      } else if (isPart(part, 'tool-call')) {
+      } else if (isPart(part, 'tool-input-start')) {
+        if (!part.providerExecuted) written.start(part.id, part.toolName);
+      } else if (isPart(part, 'tool-input-delta')) written.delta(part.id, part.delta);
+      else if (isPart(part, 'tool-call')) {
         // A tool the provider ran itself is not tabagent's to run.
-        if (!part.providerExecuted) inputs.push({ name: part.toolName, input: part.input });
+        if (part.providerExecuted) continue;
+        inputs.push({ name: part.toolName, input: part.input });
+        written.called(part.toolCallId, part.toolName, part.input, inputs.length - 1);
       } else if (isPart(part, 'finish')) finish = part;
       else if (isPart(part, 'error')) throw providerError(part.error);
     }
   } finally {
+    written.close();
     signal?.removeEventListener('abort', cancel);
     reader.releaseLock();
   }

@@ -152,6 +152,36 @@ describe('the stream, read as a turn', () => {
     expect(response).toMatchObject({ text: 'Hello', reasoning: 'Hmm.', calls: [], finishReason: 'length', foreign: true, usage: { promptTokens: 4, cachedTokens: 8, completionTokens: 2 } });
   });
 
+  it('calls are told as they are written: the tool-input parts’ deltas, ended once the call arrives, with its place in the calls', async () => {
+    const model = new ServerModel(
+      scripted([
+        { type: 'tool-input-start', id: 'c1', toolName: 'add' },
+        { type: 'tool-input-delta', id: 'c1', delta: '{"a":1,' },
+        { type: 'tool-input-delta', id: 'c1', delta: '"b":2}' },
+        { type: 'tool-input-end', id: 'c1' },
+        call('c1', 'add', { a: 1, b: 2 }),
+        // A call sent whole, with no input parts; and one begun that never came.
+        call('c2', 'add', { a: 3, b: 4 }),
+        { type: 'tool-input-start', id: 'c3', toolName: 'add' },
+        finish('tool-calls'),
+      ]),
+    );
+    const events: unknown[] = [];
+    const response = await model.generate(request, { onCallInput: (e) => events.push(e) });
+    expect(response.calls).toEqual([{ name: 'add', arguments: { a: 1, b: 2 } }, { name: 'add', arguments: { a: 3, b: 4 } }]);
+    expect(events).toEqual([
+      { type: 'start', index: 0, name: 'add' },
+      { type: 'delta', index: 0, delta: '{"a":1,' },
+      { type: 'delta', index: 0, delta: '"b":2}' },
+      { type: 'end', index: 0, call: 0 },
+      { type: 'start', index: 1, name: 'add' },
+      { type: 'delta', index: 1, delta: '{"a":3,"b":4}' },
+      { type: 'end', index: 1, call: 1 },
+      { type: 'start', index: 2, name: 'add' },
+      { type: 'end', index: 2, call: null },
+    ]);
+  });
+
   it('generation settings map to the call options, and thinking off to reasoning none', async () => {
     const mock = scripted([...text('ok'), finish('stop')]);
     await new ServerModel(mock).generate({ ...request, generation: { temperature: 0.2, topP: 0.9, maxTokens: 50, seed: 7, thinking: false }, tools: [{ name: 'add', description: 'Add', parameters: { type: 'object' } }], toolChoice: { name: 'add' } });
