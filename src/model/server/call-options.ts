@@ -13,6 +13,7 @@ export function callOptions(request: ModelRequest, signal: AbortSignal | undefin
   if (generation.temperature !== undefined) options.temperature = generation.temperature;
   if (generation.topP !== undefined) options.topP = generation.topP;
   if (generation.seed !== undefined) options.seed = generation.seed;
+  if (generation.stopSequences?.length) options.stopSequences = generation.stopSequences;
   if (generation.thinking === false) options.reasoning = 'none';
   // Structured output reads no calls, so the tools are not offered.
   if (output) options.responseFormat = { type: 'json', schema: output.schema };

@@ -17,6 +17,7 @@ export interface ServerCallOptions {
   temperature?: number;
   topP?: number;
   seed?: number;
+  stopSequences?: string[];
   responseFormat?: { type: 'text' } | { type: 'json'; schema?: unknown };
   tools?: Array<{ type: 'function'; name: string; description?: string; inputSchema: unknown }>;
   toolChoice?: { type: 'auto' } | { type: 'none' } | { type: 'required' } | { type: 'tool'; toolName: string };

@@ -184,8 +184,8 @@ describe('the stream, read as a turn', () => {
 
   it('generation settings map to the call options, and thinking off to reasoning none', async () => {
     const mock = scripted([...text('ok'), finish('stop')]);
-    await new ServerModel(mock).generate({ ...request, generation: { temperature: 0.2, topP: 0.9, maxTokens: 50, seed: 7, thinking: false }, tools: [{ name: 'add', description: 'Add', parameters: { type: 'object' } }], toolChoice: { name: 'add' } });
-    expect(mock.doStreamCalls[0]).toMatchObject({ temperature: 0.2, topP: 0.9, maxOutputTokens: 50, seed: 7, reasoning: 'none', toolChoice: { type: 'tool', toolName: 'add' } });
+    await new ServerModel(mock).generate({ ...request, generation: { temperature: 0.2, topP: 0.9, maxTokens: 50, seed: 7, thinking: false, stopSequences: ['END'] }, tools: [{ name: 'add', description: 'Add', parameters: { type: 'object' } }], toolChoice: { name: 'add' } });
+    expect(mock.doStreamCalls[0]).toMatchObject({ temperature: 0.2, topP: 0.9, maxOutputTokens: 50, seed: 7, stopSequences: ['END'], reasoning: 'none', toolChoice: { type: 'tool', toolName: 'add' } });
   });
 
   it('a call cut off by the token limit is a truncated call, never a guess', async () => {
