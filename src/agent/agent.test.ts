@@ -206,3 +206,15 @@ describe('two copies of one chat', () => {
     expect(b.messages).toEqual(await store.messages(a.id));
   });
 });
+
+describe('sends on a new chat', () => {
+  // The run's code loads on demand at a chat's first run: sends made before it has loaded still go one at a time, in order.
+  it('answers sends made at once, before the run has loaded, in the order they were made', async () => {
+    const { agent, store } = await localAgent((r) => `echo ${r.last}`, new MemoryChatStore());
+    const chat = await agent.newChat();
+    const replies = await Promise.all([chat.send('one'), chat.send('two'), chat.send('three')]);
+    expect(replies.map((r) => r.text)).toEqual(['echo one', 'echo two', 'echo three']);
+    const contents = (await store.messages(chat.id)).map((m) => (m.role === 'user' ? m.content : m.role === 'assistant' ? m.text : ''));
+    expect(contents).toEqual(['one', 'echo one', 'two', 'echo two', 'three', 'echo three']);
+  });
+});

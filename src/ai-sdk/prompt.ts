@@ -13,7 +13,7 @@
 // reads it, the cache starts over there.
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput, SharedV4ProviderOptions, SharedV4Warning } from '@ai-sdk/provider';
 import { InvalidOptionsError } from '../errors/index.js';
-import { DEFAULT_DENIAL } from '../calls/run-call.js';
+import { DEFAULT_DENIAL } from '../calls/hooks.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
 import { readsCalls, type ModelInfo, type ModelMessage } from '../shared/model.js';
 import type { EncodedToolResult } from '../shared/tool-protocol.js';

@@ -18,6 +18,9 @@ export interface ToolCallInfo extends ToolTraits {
 /** `true`/`false`, or with a reason the model will read when denied. */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
 
+/** What the model reads as the reason of a denial that gives none. */
+export const DEFAULT_DENIAL = 'the user did not approve this call';
+
 /** A call's outcome, as `afterToolCall` sees it. */
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 

@@ -6,7 +6,7 @@ import { messageOf } from '../errors/message-of.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 import type { ManagedTool, ToolContext } from '../tools/types.js';
 import type { ToolEventName, ToolEvents } from './tool-events.js';
-import type { ToolCallInfo, ToolHooks, ToolOutcome } from './hooks.js';
+import { DEFAULT_DENIAL, type ToolCallInfo, type ToolHooks, type ToolOutcome } from './hooks.js';
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { wait } from '../shared/wait.js';
@@ -90,8 +90,6 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   }
   return { run: true, tool, info };
 }
-
-export const DEFAULT_DENIAL = 'the user did not approve this call';
 
 /** A call that will not run: the model reads why. */
 export function deny(info: { callId: string; toolName: string }, reason: string, status: 'denied' | 'blocked', env: Pick<CallEnvironment, 'emit'>): Prepared & { run: false } {

@@ -12,7 +12,6 @@ import type { ToolHooks } from '../calls/hooks.js';
 import type { ToolSet } from '../calls/tool-set.js';
 import type { StreamPart } from '../run/chat-stream.js';
 import type { ContextWindow } from '../run/context-window.js';
-import { runLoop } from '../run/loop.js';
 import { activeSubset } from '../run/prepare-step.js';
 import type { RunEvents } from '../run/run-events.js';
 import type { ChatEvents } from './chat-events.js';
@@ -60,8 +59,9 @@ export function planRun(core: ChatCore, options: SendOptions): RunPlan {
 }
 
 /** `chain`: the runs waiting on this one (this chat run as a tool). */
-export function runChat(core: ChatCore, options: SendOptions, plan: RunPlan, onPart?: PartListener, chain: readonly string[] = []): Promise<Reply> {
+export async function runChat(core: ChatCore, options: SendOptions, plan: RunPlan, onPart?: PartListener, chain: readonly string[] = []): Promise<Reply> {
   warnOf(core, plan.tools);
+  const { runLoop } = await loadRun();
   const { state } = core;
   return runLoop(
     {
@@ -90,6 +90,23 @@ export function runChat(core: ChatCore, options: SendOptions, plan: RunPlan, onP
       chain: [...chain, core.id],
     },
   );
+}
+
+/**
+ * The run's code, loaded at a chat's first run rather than with the page
+ * entry (an app that never sends carries none of it). A chat loads it ahead
+ * when it opens (preloadRun), so the first send waits on nothing in practice.
+ * The import happens inside the chat's one-at-a-time work, so no send can
+ * overtake another while it loads; a failed load is not kept, so the next
+ * run tries again.
+ */
+function loadRun(): Promise<typeof import('../run/loop.js')> {
+  return import('../run/loop.js');
+}
+
+/** Loads the run's code ahead of a chat's first run; a failure is the first run's to tell. */
+export function preloadRun(): void {
+  loadRun().catch(() => undefined);
 }
 
 /** Each offered tool's schema warnings, the first time this chat offers it. */

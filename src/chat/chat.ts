@@ -1,7 +1,8 @@
 // The chat, src/chat/: a conversation as the app uses it. Chat (this module)
 // is the public surface and delegates: a message in and the run that
 // answers it (chat-send.ts), answers to the calls a turn left pending
-// (tool-answers.ts), going back to an earlier message (chat-rewind.ts), both
+// (tool-answers.ts; a call run or denied by hand: run-pending.ts, loaded on
+// demand, as the run itself is), going back to an earlier message (chat-rewind.ts), both
 // through the plan and the run they start
 // (chat-run.ts, on the chat's parts: ChatCore). Beside them the chat's
 // stored state and its one-at-a-time rules (chat-state.ts), its events
@@ -17,9 +18,8 @@ import type { ChatStore } from '../store/records.js';
 import type { TabSync } from '../store/tab-sync.js';
 import { objectOutput } from '../tools/object-output.js';
 import type { ManagedTool, Tool, ToolEntry } from '../tools/types.js';
-import type { ToolHooks } from '../calls/hooks.js';
+import { DEFAULT_DENIAL, type ToolHooks } from '../calls/hooks.js';
 import type { ToolResultInput } from '../calls/page-result.js';
-import { DEFAULT_DENIAL } from '../calls/run-call.js';
 import { ToolSet } from '../calls/tool-set.js';
 import { ChatStream } from '../run/chat-stream.js';
 import { ContextWindow, type ContextOptions } from '../run/context-window.js';
@@ -27,12 +27,12 @@ import { chatTool, type ChatToolOptions } from '../sources/chat-tool/chat-tool.j
 import type { ToolChat } from '../sources/chat-tool/chat-tool-call.js';
 import type { ChatEvents } from './chat-events.js';
 import type { RegenerateOptions, RunControls, SendOptions } from './chat-options.js';
-import type { ChatCore, PartListener } from './chat-run.js';
+import { preloadRun, type ChatCore, type PartListener } from './chat-run.js';
 import { rewindTo } from './chat-rewind.js';
 import { regenerateAnswer, sendText } from './chat-send.js';
 import { ChatState } from './chat-state.js';
 import { objectStream, type GenerateObjectOptions, type ObjectReply, type ObjectStream } from './object-stream.js';
-import { byHand, cancelPending, denyPending, runPending, sendResults } from './tool-answers.js';
+import { byHand, cancelPending, sendResults } from './tool-answers.js';
 
 export interface ChatInit {
   id: string;
@@ -80,6 +80,8 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
       warned: new WeakSet<Tool>(),
     };
     this.#follow(init.tools);
+    // The run's code loads on demand (chat-run.ts): start now, while the model loads, so the first send waits on nothing.
+    preloadRun();
   }
 
   /**
@@ -192,7 +194,7 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
    * for the same work, it does not start it again.
    */
   runTool(call: ToolCall, options: SendOptions = {}): Promise<Reply> {
-    return byHand(this.#core, call?.id, options, (pending) => runPending(this.#core, pending, options, false));
+    return byHand(this.#core, call?.id, options, async (pending) => (await loadRunPending()).runPending(this.#core, pending, options, false));
   }
 
   /**
@@ -203,13 +205,13 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
    * @internal the run that goes on, told as stream parts, for tabagent/ai-sdk.)
    */
   approve(callId: string, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
-    return byHand(this.#core, callId, options, (pending) => runPending(this.#core, pending, options, true, onPart), true);
+    return byHand(this.#core, callId, options, async (pending) => (await loadRunPending()).runPending(this.#core, pending, options, true, onPart), true);
   }
 
   /** Deny a call that waits for approval: it never runs, and the model reads `{"denied": true, "reason": …}`. (`onPart`: @internal as for approve.) */
   deny(callId: string, reason = DEFAULT_DENIAL, options: SendOptions = {}, onPart?: PartListener): Promise<Reply> {
     if (typeof reason !== 'string') return Promise.reject(new InvalidOptionsError('reason', 'must be a string'));
-    return byHand(this.#core, callId, options, (pending) => denyPending(this.#core, pending, reason, options, onPart), true);
+    return byHand(this.#core, callId, options, async (pending) => (await loadRunPending()).denyPending(this.#core, pending, reason, options, onPart), true);
   }
 
   /** Answer every pending call with an error result without running the model, so the chat can move on. */
@@ -319,6 +321,11 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
     const stream = new ChatStream((onPart, signal) => sendText(this.#core, options.prompt, { signal, generation: options.generation }, onPart, { schema: output.jsonSchema }), options.signal);
     return objectStream(stream, output);
   }
+}
+
+/** Running or denying a call by hand, loaded at its first use (run-pending.ts); always inside byHand's turn of the chat's queue. */
+function loadRunPending(): Promise<typeof import('./run-pending.js')> {
+  return import('./run-pending.js');
 }
 
 /** A collected chat's listeners leave the sources it followed. */

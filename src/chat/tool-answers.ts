@@ -1,18 +1,16 @@
 // Answers to the calls a chat's last turn left pending: results the page
 // gives (sendToolResults), a call run by the page's hand (runTool, approve),
 // a denial, or every call cancelled. Once each call of the turn has its
-// answer they go to the model as one message, and the run goes on.
-import { InvalidOptionsError, UnknownToolCallError, UnknownToolError } from '../errors/index.js';
+// answer they go to the model as one message, and the run goes on. A call
+// run or denied by hand goes through the call pipeline (run-pending.ts),
+// which loads on demand.
+import { InvalidOptionsError, UnknownToolCallError } from '../errors/index.js';
 import type { Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 import { inCallOrder, unrunRecord } from '../calls/call-order.js';
 import { pageResult, type ToolResultInput } from '../calls/page-result.js';
-import { runBatch } from '../calls/run-batch.js';
-import { deny } from '../calls/run-call.js';
-import type { ToolEventName } from '../calls/tool-events.js';
-import { abortReason, emptyStats } from '../run/run-record.js';
+import { emptyStats } from '../run/run-record.js';
 import type { SendOptions } from './chat-options.js';
 import { planRun, runChat, type ChatCore, type PartListener } from './chat-run.js';
-import type { PendingChange } from './chat-state.js';
 
 /** Answer pending calls with the page's results. Unknown or already answered ids reject, changing nothing. */
 export function sendResults(core: ChatCore, results: readonly ToolResultInput[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
@@ -47,48 +45,8 @@ export function byHand(core: ChatCore, callId: unknown, options: SendOptions, wo
   );
 }
 
-/** One pending call through the same pipeline a run's batch takes, journaled the same way, then answered as sendToolResult would. */
-export async function runPending(core: ChatCore, pending: ToolCall, options: SendOptions, approved: boolean, onPart?: PartListener): Promise<Reply> {
-  const { state, tools } = core;
-  const managed = tools.managed(pending.name);
-  if (!managed) throw new UnknownToolError(pending.name, tools.names.filter((n) => tools.managed(n)), 'is not a managed tool of this chat');
-  const signal = options.signal ?? new AbortController().signal;
-  const mark = (change: PendingChange) => state.commit([], state.pendingAfter(change));
-  // A call cut off after it kept its state is resumed with it (it ran, approved, once already).
-  const resumed = pending.resumable ? state.keptFor(pending.id) : undefined;
-  const batch = await runBatch([pending], () => managed, 1, {
-    signal,
-    maxResultChars: core.settings.maxResultChars,
-    hooks: core.hooks,
-    emit: (type, event) => core.emit<ToolEventName>(type, event),
-    approved: approved || resumed !== undefined,
-    chain: [core.id],
-    ...(resumed !== undefined ? { resumed: (callId: string) => (callId === pending.id ? resumed : undefined) } : {}),
-    journal: {
-      // Marked started on disk first: a closed tab then reports it interrupted, never reruns it.
-      started: (callId) => mark({ started: [callId] }),
-      kept: (callId, kept) => mark({ started: [callId], kept: { [callId]: kept } }),
-      // Nobody to ask: it waits for chat.approve / chat.deny.
-      awaiting: (callId) => mark({ awaiting: [callId] }),
-      // A result is answered below; a failure leaves it no longer started, still pending.
-      finished: (callId, record) => (record ? Promise.resolve() : mark({ done: [callId] })),
-    },
-  });
-  if (batch.aborted) throw abortReason(signal);
-  if (batch.failure) throw batch.failure;
-  if (batch.awaiting.length) return replySoFar(core);
-  return answer(core, [batch.records[0]!], options, onPart);
-}
-
-/** Deny a call that waits for approval: it never runs, and the model reads why. */
-export function denyPending(core: ChatCore, pending: ToolCall, reason: string, options: SendOptions, onPart?: PartListener): Promise<Reply> {
-  const { outcome } = deny({ callId: pending.id, toolName: pending.name }, reason, 'denied', { emit: (type, event) => core.emit<ToolEventName>(type, event) });
-  core.emit('tool-end', outcome.ended!);
-  return answer(core, [outcome.record!], options, onPart);
-}
-
 /** Record answers; once every call of the turn has one, they go to the model as one message and the loop runs on. */
-async function answer(core: ChatCore, records: ToolResultRecord[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
+export async function answer(core: ChatCore, records: ToolResultRecord[], options: SendOptions, onPart?: PartListener): Promise<Reply> {
   const { state } = core;
   const turn = state.pendingTurn!;
   const answers = [...state.answers, ...records];
@@ -103,7 +61,7 @@ async function answer(core: ChatCore, records: ToolResultRecord[], options: Send
 }
 
 /** The reply while the turn still has calls pending. */
-function replySoFar({ state }: ChatCore): Reply {
+export function replySoFar({ state }: ChatCore): Reply {
   const turn = state.pendingTurn!;
   const pending = state.pendingToolCalls;
   const approvals = pending.filter((c) => c.awaitingApproval);
