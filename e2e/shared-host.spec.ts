@@ -177,9 +177,9 @@ function ggufTab(page: Page, fresh: boolean) {
   );
 }
 
-// wllama runs llama.cpp in workers of its own, and Chromium starts no worker inside a shared worker
-// (measured: "Worker is not defined"), so a shared GGUF runs in each tab's own worker, and says why.
-test('real wllama asked to share: each tab runs it in a worker of its own and says why; one GGUF download; two tabs run managed and raw tools at once', async ({ page, context }) => {
+// wllama runs in the shared worker too, on one thread (its llama.cpp module in the worker's own
+// thread: a shared worker starts no workers): the second and third tabs join the loaded model.
+test('real wllama shared by three tabs: one GGUF download, one load; the second and third join it at once; two tabs run managed and raw tools at once', async ({ page, context }) => {
   test.setTimeout(90_000);
   let ggufRequests = 0;
   await context.route('**/*.gguf', (route) => {
@@ -188,16 +188,22 @@ test('real wllama asked to share: each tab runs it in a worker of its own and sa
   });
   const first = await ggufTab(page, true);
   const requestsForFirst = ggufRequests;
-  const other = await openTab(context);
-  const second = await ggufTab(other, false);
-  for (const tab of [first, second]) {
-    expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'worker', notShared: expect.stringContaining('no worker inside a shared worker') });
-    expect(tab.warnings).toEqual([expect.objectContaining({ type: 'not-shared', modelId: 'tiny-qwen3' })]);
+  const others = [await openTab(context), await openTab(context)];
+  const second = await ggufTab(others[0]!, false);
+  const third = await ggufTab(others[1]!, false);
+  for (const tab of [first, second, third]) {
+    expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'shared-worker', threads: 1 });
+    expect(tab.info).not.toHaveProperty('notShared');
+    expect(tab.warnings).toEqual([]);
   }
+  expect(first.progress).toBeGreaterThan(0);
+  expect([second.progress, third.progress]).toEqual([0, 0]);
   expect(requestsForFirst).toBeGreaterThan(0);
-  // The second tab's worker reads the GGUF from the browser's cache.
+  // Nothing is fetched again, not even from the browser's cache: the second and third tabs join the loaded model.
   expect(ggufRequests).toBe(requestsForFirst);
-  test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}; GGUF requests ${ggufRequests}` });
+  expect(Math.max(second.loadMs, third.loadMs)).toBeLessThan(first.loadMs / 2);
+  test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}, third ${third.loadMs.toFixed(0)}; GGUF requests ${ggufRequests}` });
+  const other = others[0]!;
 
   const [managed, raw] = await Promise.all([
     page.evaluate(async () => {
