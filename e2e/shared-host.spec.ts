@@ -6,6 +6,7 @@
 // reaches every tab, and each starts again. The strict fake, then real wllama.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { startGgufServer } from './support/gguf-server.mjs';
 
 declare global {
   interface Window {
@@ -153,10 +154,8 @@ test('a shared worker whose script is missing fails createAgent with WorkerStart
   expect(result.ms).toBeLessThan(5_000);
 });
 
-const TINY = '/models/tiny-qwen3.gguf';
-
 /** A tab's agent on the tiny GGUF (real wllama), asking to share it. */
-function ggufTab(page: Page, fresh: boolean) {
+function ggufTab(page: Page, fresh: boolean, url: string) {
   return page.evaluate(
     async ({ url, fresh }) => {
       const { createAgent, deleteCachedModel } = window.tabagent;
@@ -173,7 +172,7 @@ function ggufTab(page: Page, fresh: boolean) {
       window.shared = { agent, chat: await agent.newChat({ system: 'You are helpful.' }), loadMs, progress };
       return { info, loadMs, progress, warnings };
     },
-    { url: TINY, fresh },
+    { url, fresh },
   );
 }
 
@@ -181,53 +180,56 @@ function ggufTab(page: Page, fresh: boolean) {
 // thread: a shared worker starts no workers): the second and third tabs join the loaded model.
 test('real wllama shared by three tabs: one GGUF download, one load; the second and third join it at once; two tabs run managed and raw tools at once', async ({ page, context }) => {
   test.setTimeout(90_000);
-  let ggufRequests = 0;
-  await context.route('**/*.gguf', (route) => {
-    ggufRequests++;
-    return route.continue();
-  });
-  const first = await ggufTab(page, true);
-  const requestsForFirst = ggufRequests;
-  const others = [await openTab(context), await openTab(context)];
-  const second = await ggufTab(others[0]!, false);
-  const third = await ggufTab(others[1]!, false);
-  for (const tab of [first, second, third]) {
-    expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'shared-worker', threads: 1 });
-    expect(tab.info).not.toHaveProperty('notShared');
-    expect(tab.warnings).toEqual([]);
-  }
-  expect(first.progress).toBeGreaterThan(0);
-  expect([second.progress, third.progress]).toEqual([0, 0]);
-  expect(requestsForFirst).toBeGreaterThan(0);
-  // Nothing is fetched again, not even from the browser's cache: the second and third tabs join the loaded model.
-  expect(ggufRequests).toBe(requestsForFirst);
-  expect(Math.max(second.loadMs, third.loadMs)).toBeLessThan(first.loadMs / 2);
-  test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}, third ${third.loadMs.toFixed(0)}; GGUF requests ${ggufRequests}` });
-  const other = others[0]!;
+  // Served from a server of the test's own, which counts what it is asked: a shared worker's requests are routed by no Playwright route.
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  const url = `${server.origin}/tiny-qwen3.gguf`;
+  try {
+    const ggufRequests = () => server.requests.filter((r) => r.name === 'tiny-qwen3.gguf').length;
+    const first = await ggufTab(page, true, url);
+    const requestsForFirst = ggufRequests();
+    const others = [await openTab(context), await openTab(context)];
+    const second = await ggufTab(others[0]!, false, url);
+    const third = await ggufTab(others[1]!, false, url);
+    for (const tab of [first, second, third]) {
+      expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'shared-worker', threads: 1 });
+      expect(tab.info).not.toHaveProperty('notShared');
+      expect(tab.warnings).toEqual([]);
+    }
+    expect(first.progress).toBeGreaterThan(0);
+    expect([second.progress, third.progress]).toEqual([0, 0]);
+    expect(requestsForFirst).toBeGreaterThan(0);
+    // Nothing is fetched again, not even from the browser's cache: the second and third tabs join the loaded model.
+    expect(ggufRequests()).toBe(requestsForFirst);
+    expect(Math.max(second.loadMs, third.loadMs)).toBeLessThan(first.loadMs / 2);
+    test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}, third ${third.loadMs.toFixed(0)}; GGUF requests ${ggufRequests()}` });
+    const other = others[0]!;
 
-  const [managed, raw] = await Promise.all([
-    page.evaluate(async () => {
-      const { tool, z } = window.tabagent;
-      const seen: unknown[] = [];
-      const weather = tool({ name: 'get_weather', description: 'Weather for a city', input: z.object({ city: z.enum(['Paris', 'Tokyo']) }), run: (args) => (seen.push(args), { temp: 21 }) });
-      const chat = await window.shared.agent.newChat({ system: 'You are helpful.', tools: [weather] });
-      const reply = await chat.send('Weather in Paris?', {
-        generation: { thinking: false },
-        prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
-      });
-      return { seen, steps: reply.steps.map((s) => s.toolCalls.map((c) => c.name)) };
-    }),
-    other.evaluate(async () => {
-      const { rawTool } = window.tabagent;
-      const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { kind: { enum: ['news', 'images'] } }, required: ['kind'] } });
-      const chat = await window.shared.agent.newChat({ tools: [search], generation: { thinking: false, maxTokens: 60 } });
-      const first = await chat.send('Search for tabagent', { toolChoice: 'required' });
-      const done = await chat.sendToolResult(first.toolCalls[0]!.id, { hits: ['tabagent.dev'] }, { toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
-      return { calls: first.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })), finish: done.finishReason };
-    }),
-  ]);
-  expect(managed.seen).toHaveLength(1);
-  expect(managed.steps).toEqual([['get_weather'], []]);
-  expect(raw.calls).toEqual([{ name: 'search_web', arguments: { kind: expect.stringMatching(/^(news|images)$/) } }]);
-  expect(raw.finish).toBe('length');
+    const [managed, raw] = await Promise.all([
+      page.evaluate(async () => {
+        const { tool, z } = window.tabagent;
+        const seen: unknown[] = [];
+        const weather = tool({ name: 'get_weather', description: 'Weather for a city', input: z.object({ city: z.enum(['Paris', 'Tokyo']) }), run: (args) => (seen.push(args), { temp: 21 }) });
+        const chat = await window.shared.agent.newChat({ system: 'You are helpful.', tools: [weather] });
+        const reply = await chat.send('Weather in Paris?', {
+          generation: { thinking: false },
+          prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
+        });
+        return { seen, steps: reply.steps.map((s) => s.toolCalls.map((c) => c.name)) };
+      }),
+      other.evaluate(async () => {
+        const { rawTool } = window.tabagent;
+        const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { kind: { enum: ['news', 'images'] } }, required: ['kind'] } });
+        const chat = await window.shared.agent.newChat({ tools: [search], generation: { thinking: false, maxTokens: 60 } });
+        const first = await chat.send('Search for tabagent', { toolChoice: 'required' });
+        const done = await chat.sendToolResult(first.toolCalls[0]!.id, { hits: ['tabagent.dev'] }, { toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
+        return { calls: first.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })), finish: done.finishReason };
+      }),
+    ]);
+    expect(managed.seen).toHaveLength(1);
+    expect(managed.steps).toEqual([['get_weather'], []]);
+    expect(raw.calls).toEqual([{ name: 'search_web', arguments: { kind: expect.stringMatching(/^(news|images)$/) } }]);
+    expect(raw.finish).toBe('length');
+  } finally {
+    await server.close();
+  }
 });
