@@ -142,6 +142,24 @@ export function installInThreadWorker(): void {
   scope.Worker = InThreadWorker;
 }
 
+/**
+ * Whether this realm may import a module from a blob URL, as the stand-in
+ * does: a shared worker's policy (the Content-Security-Policy its script was
+ * served with) may refuse it (`script-src` without `blob:`). Asked before
+ * wllama starts, which would wait forever on code that never loaded.
+ */
+export async function blobModulesAllowed(): Promise<boolean> {
+  const url = URL.createObjectURL(new Blob(['export {};'], { type: 'text/javascript' }));
+  try {
+    await import(/* @vite-ignore */ url);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 type GpuDescriptor = { proto: object; descriptor: PropertyDescriptor | undefined } | null;
 
 function gpuDescriptor(): GpuDescriptor {

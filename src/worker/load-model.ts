@@ -129,7 +129,7 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
  * before the download, so a template no one can render fails first.
  */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
-  prepareWllama();
+  await prepareWllama(spec.modelId);
   // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
   const { loadGguf, ggufTemplate } = await engines.wllama();
   const loaded = await loadGguf(spec, report, (chatTemplate) => ggufTemplate(spec, chatTemplate));

@@ -5,14 +5,23 @@
 // worker's own thread (worker/in-thread-worker.ts), so on one thread (threads
 // are workers), and downloads are written with a writable stream (wllama's
 // writer needs a dedicated worker's sync access handle).
-import { installInThreadWorker } from './in-thread-worker.js';
+import { EngineUnavailableError } from '../errors/index.js';
+import { blobModulesAllowed, installInThreadWorker } from './in-thread-worker.js';
 
 /** Whether this is a shared worker's realm. */
 export function inSharedWorker(): boolean {
   return 'onconnect' in globalThis;
 }
 
-/** Readies this realm for wllama: before wllama starts a worker. */
-export function prepareWllama(): void {
-  if (inSharedWorker()) installInThreadWorker();
+/**
+ * Readies this realm for wllama, before anything is downloaded. A shared
+ * worker whose policy refuses modules from blob URLs cannot run it: the
+ * EngineUnavailableError sends each tab to a worker of its own.
+ */
+export async function prepareWllama(modelId: string): Promise<void> {
+  if (!inSharedWorker()) return;
+  if (!(await blobModulesAllowed())) {
+    throw new EngineUnavailableError('wllama', modelId, "the shared worker's Content-Security-Policy refuses modules from blob: URLs (script-src), which wllama needs to run there");
+  }
+  installInThreadWorker();
 }
