@@ -233,3 +233,31 @@ test('real wllama shared by three tabs: one GGUF download, one load; the second 
     await server.close();
   }
 });
+
+// The shared worker outlives an agent that closes (the tab is still open): the next load of the
+// GGUF runs llama.cpp's code again in the same worker, after the first copy was let go of.
+test('real wllama shared: the last agent closes, the model unloads, and the next agent in the tab loads it again from the cache and answers', async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const url = `${server.origin}/tiny-qwen3.gguf`;
+    const answer = () =>
+      page.evaluate(async () => {
+        const chat = await window.shared.agent.newChat();
+        const reply = await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } });
+        return { finish: reply.finishReason, tokens: reply.stats.completionTokens };
+      });
+    const first = await ggufTab(page, true, url);
+    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+    const downloaded = server.downloads('tiny-qwen3.gguf');
+    await page.evaluate(() => window.shared.agent.close());
+    const again = await ggufTab(page, false, url);
+    for (const tab of [first, again]) expect(tab.info).toMatchObject({ engine: 'wllama', host: 'shared-worker', threads: 1 });
+    // Loaded again (its progress reported), from the browser's cache: no second download.
+    expect(again.progress).toBeGreaterThan(0);
+    expect(server.downloads('tiny-qwen3.gguf')).toBe(downloaded);
+    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+  } finally {
+    await server.close();
+  }
+});
