@@ -29,7 +29,8 @@ interface Exports {
 }
 
 const REGISTRY = Symbol.for('tabagent.in-thread-worker');
-const registry = ((globalThis as unknown as Record<symbol, Map<number, Inside>>)[REGISTRY] ??= new Map());
+/** Where each prologue finds its port: made on first use, so a realm that never uses the stand-in is left as it was. */
+const registry = (): Map<number, Inside> => ((globalThis as unknown as Record<symbol, Map<number, Inside>>)[REGISTRY] ??= new Map());
 let nextId = 1;
 
 /** The blobs behind this realm's blob URLs, so the stand-in reads code without fetching it (connect-src may refuse blob:). */
@@ -99,7 +100,7 @@ export class InThreadWorker {
       const blob = blobs.get(url);
       blobs.delete(url);
       const code = blob ? await blob.text() : await (await fetch(url)).text();
-      registry.set(id, { port: this.#inside, self: { name: '', location: (globalThis as { location?: Location }).location } });
+      registry().set(id, { port: this.#inside, self: { name: '', location: (globalThis as { location?: Location }).location } });
       moduleUrl = URL.createObjectURL(new Blob([wrap(id, code)], { type: 'text/javascript' }));
       const exports = (await import(/* @vite-ignore */ moduleUrl)) as Exports;
       if (this.#terminated) return exports.__tabagentRelease();
@@ -112,7 +113,7 @@ export class InThreadWorker {
         }
       };
     } catch (error) {
-      registry.delete(id);
+      registry().delete(id);
       this.onerror?.({ type: 'error', message: `the worker's code did not load: ${error instanceof Error ? error.message : String(error)}`, error });
     } finally {
       if (moduleUrl) URL.revokeObjectURL(moduleUrl);
