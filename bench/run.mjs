@@ -18,6 +18,8 @@ const ROUNDS = 5;
 const WLLAMA_SAMPLES = { decode: 6, ttft: 8, hops: 5 };
 /** Per round: runs of the same multi-step loop through the AI SDK's streamText on the provider, and through tabagent's own, alternating. */
 const AI_SDK_SAMPLES = { runs: 12, hops: 5 };
+/** Per round: runs of a server model's tool loop through tabagent, and of its provider called directly, alternating. */
+const SERVER_SAMPLES = { runs: 12, hops: 5 };
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -62,7 +64,7 @@ try {
   await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
   const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
-  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [] };
+  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [], serverStep: [], serverDirect: [], serverOverhead: [] };
   const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
@@ -117,6 +119,10 @@ try {
     rounds.ownStep.push(median(loop.own));
     rounds.aiSdkOverhead.push(median(loop.sdk.map((t, i) => t - loop.own[i])));
     rounds.providerOverhead.push(median(loop.provider.map((t, i) => t - loop.own[i])));
+    const served = await call('serverHops', SERVER_SAMPLES.runs, SERVER_SAMPLES.hops);
+    rounds.serverStep.push(median(served.tabagent));
+    rounds.serverDirect.push(median(served.direct));
+    rounds.serverOverhead.push(median(served.tabagent.map((t, i) => t - served.direct[i])));
   }
   // KV reuse across the AI SDK's steps, and across tabagent's hops: the fake's records on, once.
   const reuse = (await call('aiSdkSteps', 4, AI_SDK_SAMPLES.hops, true)).reused;
@@ -191,6 +197,9 @@ try {
     ai_sdk_provider_alone_step_ms_median: fig.providerStep.median,
     ai_sdk_own_loop_step_ms_median: fig.ownStep.median,
     ai_sdk_overhead_per_step_ms_median: fig.aiSdkOverhead.median,
+    server_model_hop_ms_median: fig.serverStep.median,
+    server_model_direct_hop_ms_median: fig.serverDirect.median,
+    server_model_overhead_per_hop_ms_median: fig.serverOverhead.median,
     ai_sdk_provider_alone_overhead_per_step_ms_median: fig.providerOverhead.median,
     ai_sdk_steps_reusing_kv_cache: share(reuse.sdk),
     ai_sdk_provider_alone_steps_reusing_kv_cache: share(reuse.provider),
@@ -324,6 +333,9 @@ function table(fig, wfig, results) {
     [`Prompt API stand-in: tokens sent per tool hop, ${AI_SDK_SAMPLES.hops} hops (goal: only the new turn)`, spread(promptApi.sent), (x) => `${x}`, `${results.prompt_api_messages_sent_per_hop_max} message(s) a hop, ${results.prompt_api_sessions_created} session; the whole chat would be ${results.prompt_api_chat_tokens_per_hop_median} tokens a hop`],
     ['AI SDK: overhead per step, streamText on the provider less tabagent\'s loop, paired', fig.aiSdkOverhead, ms, `${(fig.aiSdkStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
     ['AI SDK: overhead per step, the provider alone less tabagent\'s loop, paired', fig.providerOverhead, ms, `${(fig.providerStep.median / fig.ownStep.median).toFixed(2)}× tabagent's loop`],
+    [`Server model: a hop through tabagent (chat.send, ${SERVER_SAMPLES.hops} tool hops and an answer, the provider answering at once), per model call`, fig.serverStep, ms, ''],
+    ['Server model: the provider called directly (its doStream in a plain loop, the prompt kept by hand), per model call', fig.serverDirect, ms, ''],
+    ['Server model: tabagent\'s overhead per hop, paired', fig.serverOverhead, ms, `${(fig.serverStep.median / fig.serverDirect.median).toFixed(2)}× the provider alone`],
     ['wllama (real engine, tiny GGUF): decode through tabagent, page wall clock from first to last visible token', wfig.tabagentTps, tps, ''],
     ['wllama: decode, wllama driven directly in a worker (baseline), timed the same way', wfig.directTps, tps, `llama.cpp's own count: ${results.wllama_decode_tps_llamacpp_direct.toFixed(1)}/s`],
     ['wllama: decode through tabagent ÷ direct, per round (goal ≥ 0.97)', wfig.decodeRatio, (x) => `${x.toFixed(3)}×`, ''],

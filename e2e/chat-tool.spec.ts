@@ -20,7 +20,8 @@ test('a chat runs another as a tool on the same model; the sub-chat is stored an
     main.on('tool-progress', (e) => {
       const { chatId, part } = e.details as { chatId: string; part: { type: string; text?: string } };
       const entry = `${chatId === researcher.id ? 'researcher' : chatId} ${part.type}`;
-      // Text deltas, merged: how many there are depends on the page's pace.
+      // Text and call-input deltas, merged: how many there are depends on the page's pace.
+      if (part.type === 'tool-input-delta' && progress.at(-1) === entry) return;
       if (part.type === 'text' && progress.at(-1)?.startsWith(entry)) progress[progress.length - 1] += part.text ?? '';
       else progress.push(part.type === 'text' ? `${entry} ${part.text}` : entry);
     });
@@ -47,7 +48,7 @@ test('a chat runs another as a tool on the same model; the sub-chat is stored an
   expect(run.hops).toBe(1);
   expect(run.link).toBe(run.researcherId);
   // The researcher's parts, as they happened.
-  expect(run.progress).toBe('researcher tool-call|researcher tool-result|researcher step-end|researcher text A wren is a small bird.|researcher step-end');
+  expect(run.progress).toBe('researcher tool-input-start|researcher tool-input-delta|researcher tool-input-end|researcher tool-call|researcher tool-result|researcher step-end|researcher text A wren is a small bird.|researcher step-end');
   expect(run.innerPrompt[0]).toContain('You look things up.');
   expect(run.innerPrompt.slice(1)).toEqual(['What is a wren?', '<tool_call>\n{"name": "lookup", "arguments": {"word":"wren"}}\n</tool_call>', '<tool_response>\n"wren: a small bird"\n</tool_response>']);
   expect(run.outerReads).toBe('<tool_response>\n"A wren is a small bird."\n</tool_response>');

@@ -10,10 +10,11 @@ import { DOC_EXAMPLES, exampleFiles } from '../scripts/doc-examples.mjs';
 import { startMcpOAuthTestServer } from './support/mcp-oauth-server.mjs';
 import { startMcpTaskServer } from './support/mcp-task-server.mjs';
 import { startMcpTestServer } from './support/mcp-server.mjs';
+import { startChatServer } from './support/chat-server.mjs';
 
 const ROOT = new URL('../', import.meta.url);
 /** The servers hidden parts start in Node; here the spec starts them (the page cannot), and the page's stand-ins reach them. */
-const SERVERS = { 'mcp-server': startMcpTestServer, 'mcp-task-server': startMcpTaskServer, 'mcp-oauth-server': startMcpOAuthTestServer };
+const SERVERS = { 'mcp-server': startMcpTestServer, 'mcp-task-server': startMcpTaskServer, 'mcp-oauth-server': startMcpOAuthTestServer, 'chat-server': startChatServer };
 type ServerName = keyof typeof SERVERS;
 
 const examples = DOC_EXAMPLES.flatMap(({ examples: folder }) => exampleFiles(ROOT, folder).map((file) => `${folder}/${file}`));

@@ -28,7 +28,8 @@ test('steps and stream parts: reasoning, text, the call, its progress and result
     const steps = final!.steps.map((s) => ({ index: s.index, text: s.text, reasoning: s.reasoning, calls: s.toolCalls.map((c) => c.name), results: s.toolResults.map((r) => [r.content, r.status, r.attempts]) }));
     return { kinds, steps, sums: final!.stats.completionTokens === final!.steps.reduce((n, s) => n + s.usage.completionTokens, 0) };
   });
-  expect(result.kinds).toEqual(['reasoning@0', 'text@0', 'tool-call@0', 'tool-progress@0', 'tool-result@0', 'step-end@0', 'reasoning@1', 'text@1', 'step-end@1', 'final']);
+  // The call is shown as it is written (tool-input-*), then read (tool-call).
+  expect(result.kinds).toEqual(['reasoning@0', 'text@0', 'tool-input-start@0', 'tool-input-delta@0', 'tool-input-end@0', 'tool-call@0', 'tool-progress@0', 'tool-result@0', 'step-end@0', 'reasoning@1', 'text@1', 'step-end@1', 'final']);
   expect(result.steps).toEqual([
     { index: 0, text: 'Fetching.', reasoning: 'Need the data.', calls: ['fetch_data'], results: [['{"id":7,"value":42}', 'ok', 1]] },
     { index: 1, text: 'It is 42.', reasoning: 'Got it.', calls: [], results: [] },

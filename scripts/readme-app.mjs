@@ -38,7 +38,7 @@ export async function buildReadmeApp() {
       private: true,
       type: 'module',
       // The AI SDK too, for the examples of tabagent/ai-sdk, as an app using it installs it.
-      dependencies: { tabagent: `file:./${tarball}`, zod: ownVersion('zod'), ai: ownVersion('ai'), '@ai-sdk/react': ownVersion('@ai-sdk/react'), react: ownVersion('react') },
+      dependencies: { tabagent: `file:./${tarball}`, zod: ownVersion('zod'), ai: ownVersion('ai'), '@ai-sdk/openai-compatible': ownVersion('@ai-sdk/openai-compatible'), '@ai-sdk/react': ownVersion('@ai-sdk/react'), react: ownVersion('react') },
       devDependencies: { vite: ownVersion('vite') },
     }),
   );

@@ -10,6 +10,7 @@ export type { Agent, AgentOptions, WebLLMModel } from './agent/create-agent.js';
 export type { WebLLMAppConfig, WebLLMModelRecord } from './webllm/app-config.js';
 export type { ModelOptions } from './model/model-session.js';
 export type { GgufModel } from './model/gguf-name.js';
+export type { ServerLanguageModel } from './model/server/language-model.js';
 export type { ModelCacheOptions } from './model/model-cache.js';
 export { listModels, type ListModelsOptions, type ModelListing } from './model/list-models.js';
 export type { OpenChatOptions, ModelWarning, Prompt, PromptMessage } from './agent/agent.js';

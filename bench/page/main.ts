@@ -12,6 +12,7 @@ import timedWorkerUrl from './timed-worker.ts?worker&url';
 import { noteWorkers, wllamaBench } from './wllama.js';
 import { aiSdkBench } from './ai-sdk.js';
 import { promptApiBench } from './prompt-api.js';
+import { serverBench } from './server-model.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -330,7 +331,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench };
+const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench };
 declare global {
   interface Window {
     bench: typeof bench;

@@ -62,4 +62,5 @@ declare global {
 // As the main harness page has it (main.ts), and the stand-in beside it.
 window.tabagent = { ...tabagent, ...testing, z };
 window.promptApi = promptApi;
+window.providers = { openaiCompatible: () => import('@ai-sdk/openai-compatible') };
 document.getElementById('status')!.textContent = 'ready';

@@ -37,7 +37,7 @@ export interface LoadOptions extends Omit<ModelOptions, 'model'> {
 export type AgentEvents = {
   /** The model started loading, is ready, failed, or was cancelled ('idle'). */
   'model-state': ModelStateChange;
-  /** The model loaded, but the app should know something of it: its own config names another template than tabagent's table (see `agent.model.templateMismatch`). Once per load. */
+  /** The model loaded, but the app should know something of it: its own config names another template than tabagent's table (see `agent.model.templateMismatch`), once per load; or a fallback chain skipped an engine this device cannot run (`'engine-skipped'`, as it happens). */
   'model-warning': ModelWarning;
 };
 

@@ -4,9 +4,8 @@ import { openStore, type StorageOptions } from '../store/open-store.js';
 import { TabSync } from '../store/tab-sync.js';
 import { Agent } from './agent.js';
 import { AgentModel } from '../model/agent-model.js';
-import { ModelSession, type ModelOptions } from '../model/model-session.js';
-import type { ModelStarter } from '../model/agent-model.js';
-import { isChromeBuiltin } from '../model/prompt-api/chrome-builtin.js';
+import type { ModelOptions } from '../model/model-session.js';
+import { startModel } from '../model/start-model.js';
 
 export type { WebLLMModel } from '../model/webllm-model.js';
 
@@ -35,7 +34,7 @@ async function createAgent(options: AgentOptions, launch: WorkerLauncher): Promi
   if (typeof options !== 'object' || options === null) throw new InvalidOptionsError('options', 'createAgent needs an options object');
   const { storage, model, signal, ...defaults } = options;
   const storing = openStore(storage);
-  const slot = new AgentModel((model, signal) => (isChromeBuiltin(model.model) ? startChromeBuiltin(model, signal) : ModelSession.begin(model, launch, signal)));
+  const slot = new AgentModel((model, signal, warn) => startModel(model, launch, signal, warn));
   const loading = model === undefined ? undefined : slot.load({ ...defaults, model }, signal);
   try {
     const [{ store, info }] = await Promise.all([storing, loading?.started]);
@@ -47,11 +46,3 @@ async function createAgent(options: AgentOptions, launch: WorkerLauncher): Promi
     throw error;
   }
 }
-
-// ISSUE 37 HOOK (promptapi): the smallest way to start 'chrome-builtin' until
-// the dispatcher (model/start-model.ts) picks starters; reconcile at merge.
-const startChromeBuiltin: ModelStarter = (options, signal) => {
-  // Loaded on demand: the page entry carries no page engine.
-  const starting = import('../model/prompt-api/prompt-api-model.js').then(({ startPromptApiModel }) => startPromptApiModel(options, signal));
-  return { started: starting.then((s) => s.started), loaded: starting.then((s) => s.loaded) };
-};

@@ -98,7 +98,8 @@ describe('a turn the model never wrote is data', () => {
     const reopened = await agent.openChat(chat.id, { tools: [look_up] });
     await reopened.send('And now?');
     expect(fake.requests.map((r) => r.reusedCache)).toEqual([false, true, true]);
-    expect(requests[2]!.messages[1]).toEqual({ role: 'assistant', raw });
+    // The raw is what the worker reads; the same turn as data rides along for engines that read no markup (a server model).
+    expect(requests[2]!.messages[1]).toEqual({ role: 'assistant', raw, text: 'Let me look.', calls: [{ name: 'look_up', arguments: { q: 'Paris' } }] });
     expect(ggufPrompt(requests[2]!)).toContain(raw);
   }, TIMEOUT);
 });
@@ -125,7 +126,7 @@ describe('the AI SDK’s history: only tabagent’s own raw is markup', () => {
     // Another language model of the same provider: the raws are the provider's, as the worker and its cache are.
     await generateText({ model: provider(fake), system: 'You help.', messages: [...first, ...step.response.messages, { role: 'tool', content: [{ type: 'tool-result', toolCallId: step.toolCalls[0]!.toolCallId, toolName: 'look_up', output: { type: 'json', value: 'sunny' } }] }], tools: { look_up } });
     provider.close();
-    expect(requests[1]!.messages[1]).toEqual({ role: 'assistant', raw });
+    expect(requests[1]!.messages[1]).toEqual({ role: 'assistant', raw, text: 'Let me look.', calls: [{ name: 'look_up', arguments: { q: 'Paris' } }] });
     expect(fake.requests[1]!.reusedCache).toBe(true);
   }, TIMEOUT);
 

@@ -5,7 +5,7 @@
 import type { JSONSchema7, LanguageModelV4CallOptions, LanguageModelV4FunctionTool, SharedV4Warning } from '@ai-sdk/provider';
 import { InvalidOptionsError, UnknownToolError } from '../errors/index.js';
 import type { JsonSchema } from '../shared/json.js';
-import type { GenerationOptions, ModelInfo, ModelRequest } from '../shared/model.js';
+import { readsCalls, type GenerationOptions, type ModelInfo, type ModelRequest } from '../shared/model.js';
 import type { ToolChoice, ToolDeclaration } from '../shared/tool-protocol.js';
 import { DEFAULT_MAX_RESULT_CHARS } from '../tools/encode-result.js';
 import { conversationOf, noCallFormat } from './prompt.js';
@@ -34,7 +34,7 @@ export function prepareRequest(options: LanguageModelV4CallOptions, info: ModelI
   const warnings: SharedV4Warning[] = [];
   const tools = declarations(options.tools ?? [], warnings);
   // A model that reads no calls (loaded without family, its template writing none) runs without tools, as a chat does.
-  if (info.family === undefined && tools.length > 0) throw noCallFormat(info.modelId);
+  if (!readsCalls(info) && tools.length > 0) throw noCallFormat(info.modelId);
   const { system, messages } = conversationOf(options.prompt, info, DEFAULT_MAX_RESULT_CHARS, warnings, own);
   let toolChoice = choiceOf(options.toolChoice, tools);
   const generation = generationOf(options, warnings);

@@ -15,7 +15,7 @@ import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4Tool
 import { InvalidOptionsError } from '../errors/index.js';
 import { DEFAULT_DENIAL } from '../calls/run-call.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
-import type { ModelInfo, ModelMessage } from '../shared/model.js';
+import { readsCalls, type ModelInfo, type ModelMessage } from '../shared/model.js';
 import type { EncodedToolResult } from '../shared/tool-protocol.js';
 import { encodeError, encodeResult } from '../tools/encode-result.js';
 
@@ -33,7 +33,7 @@ export function rawMetadata(raw: string): { [PROVIDER]: { raw: string } } {
 }
 
 /** `own`: whether the provider emitted a raw (see own-raws.ts). */
-export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelInfo, 'modelId' | 'family'>, maxResultChars: number, warnings: SharedV4Warning[], own: (raw: string) => boolean): TabAgentConversation {
+export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelInfo, 'modelId' | 'family' | 'engine'>, maxResultChars: number, warnings: SharedV4Warning[], own: (raw: string) => boolean): TabAgentConversation {
   if (!Array.isArray(prompt)) throw new InvalidOptionsError('prompt', 'must be a list of messages');
   const systems: string[] = [];
   const messages: ModelMessage[] = [];
@@ -70,15 +70,16 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
 }
 
 /** The model's own output for a turn, from the provider metadata it came back with, if the provider emitted it; else its text and calls, for the worker to write as data. */
-function turnOf(message: Extract<LanguageModelV4Message, { role: 'assistant' }>, model: Pick<ModelInfo, 'modelId' | 'family'>, warn: (warning: SharedV4Warning) => void, own: (raw: string) => boolean): ModelMessage {
-  for (const part of message.content) {
-    const raw = rawIn(part.providerOptions);
-    if (raw !== undefined && own(raw)) return { role: 'assistant', raw };
-  }
+function turnOf(message: Extract<LanguageModelV4Message, { role: 'assistant' }>, model: Pick<ModelInfo, 'modelId' | 'family' | 'engine'>, warn: (warning: SharedV4Warning) => void, own: (raw: string) => boolean): ModelMessage {
   const text = message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   const calls = message.content.flatMap((part) => (part.type === 'tool-call' && !part.providerExecuted ? [{ name: part.toolName, arguments: argumentsOf(part.input) }] : []));
+  for (const part of message.content) {
+    const raw = rawIn(part.providerOptions);
+    // Its text and calls ride along for an engine that reads no markup (a server model).
+    if (raw !== undefined && own(raw)) return { role: 'assistant', raw, text, calls };
+  }
   if (message.content.some((part) => part.type === 'file' || part.type === 'reasoning-file')) warn({ type: 'unsupported', feature: 'file parts in assistant messages', details: 'on-device models read text only; the files were left out.' });
-  if (calls.length && model.family === undefined) throw noCallFormat(model.modelId);
+  if (calls.length && !readsCalls(model)) throw noCallFormat(model.modelId);
   return { role: 'assistant', text, calls };
 }
 

@@ -6,6 +6,7 @@
 import { ChatToolError, InvalidOptionsError, PendingToolCallsError } from '../errors/index.js';
 import type { JsonSchema } from '../shared/json.js';
 import type { ChatMessage, Reply } from '../shared/chat.js';
+import { readsCalls } from '../shared/model.js';
 import type { SendOptions } from './chat-options.js';
 import { planRun, runChat, type ChatCore, type PartListener, type RunPlan } from './chat-run.js';
 import { rewindPoint } from './chat-rewind.js';
@@ -87,7 +88,7 @@ function toolsRefusal(core: ChatCore, tools: number): InvalidOptionsError | unde
   } catch {
     return undefined;
   }
-  if (info.family !== undefined) return undefined;
+  if (readsCalls(info)) return undefined;
   return new InvalidOptionsError('family', `${info.modelId}'s chat template shows no tool-call format tabagent reads; pass family (for example 'hermes', taught in the system prompt) to give it tools`);
 }
 

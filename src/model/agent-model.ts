@@ -16,7 +16,7 @@
 //   load, it rejects at once (ModelNotLoadedError, or the load's own error).
 // - close() ends everything; later calls reject with AgentClosedError.
 import { AgentClosedError, ModelNotLoadedError } from '../errors/index.js';
-import type { ChatModel, GenerateOptions, ModelInfo, ModelRequest, ModelResponse, TemplateMismatch } from '../shared/model.js';
+import { readsCalls, type ChatModel, type EngineName, type GenerateOptions, type ModelInfo, type ModelRequest, type ModelResponse, type TemplateMismatch } from '../shared/model.js';
 import { modelIdOf, type ModelOptions } from './model-session.js';
 import { untilAborted } from '../shared/until-aborted.js';
 
@@ -32,7 +32,7 @@ export interface LoadedModel extends ChatModel {
  * model is; `signal` cancels it. (createAgent's starts a worker; tests may
  * pass one that runs in their thread.)
  */
-export type ModelStarter = (options: ModelOptions, signal: AbortSignal) => { started: Promise<void>; loaded: Promise<LoadedModel> };
+export type ModelStarter = (options: ModelOptions, signal: AbortSignal, warn?: (warning: ModelWarning) => void) => { started: Promise<void>; loaded: Promise<LoadedModel> };
 
 export type ModelState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -65,7 +65,13 @@ export type ModelWarning =
   /** A GGUF whose chat template writes no call markup, loaded without `family`: it runs chats without tools only. */
   | { type: 'no-tool-format'; modelId: string; message: string }
   /** `shared` asked for a model every tab shares, but it runs in a worker of this tab's own; `message` says why. */
-  | { type: 'not-shared'; modelId: string; message: string };
+  | { type: 'not-shared'; modelId: string; message: string }
+  /**
+   * A fallback chain passed over this model: its engine cannot run here
+   * (`error`: EngineUnavailableError, WebGPUUnavailableError or
+   * ShaderF16UnsupportedError, found before anything was downloaded).
+   */
+  | { type: 'engine-skipped'; modelId: string; engine: EngineName; error: Error; message: string };
 
 export class AgentModel implements ChatModel {
   #slot: Slot = { state: 'idle' };
@@ -120,7 +126,11 @@ export class AgentModel implements ChatModel {
     this.#end();
     const stop = new AbortController();
     const cancel = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-    const { started, loaded } = this.start(options, cancel);
+    // A chain's skips are told as they happen, while this load is the slot's.
+    const warn = (warning: ModelWarning) => {
+      if (this.#slot.state === 'loading' && this.#slot.stop === stop) this.onWarning(warning);
+    };
+    const { started, loaded } = this.start(options, cancel, warn);
     const slot: Slot = { state: 'loading', loaded, stop, options };
     this.#set(slot, { modelId: idOf(options) });
     const settled = loaded.then(
@@ -200,7 +210,7 @@ export class AgentModel implements ChatModel {
   #warn(info: ModelInfo): void {
     if (info.notShared) this.onWarning({ type: 'not-shared', modelId: info.modelId, message: `${info.modelId} runs in a worker of this tab's own, not shared with other tabs: ${info.notShared}` });
     if (info.templateMismatch) this.onWarning({ type: 'template-mismatch', modelId: info.modelId, ...info.templateMismatch });
-    if (info.family === undefined) {
+    if (!readsCalls(info)) {
       this.onWarning({ type: 'no-tool-format', modelId: info.modelId, message: `${info.modelId}'s chat template shows no tool-call format tabagent reads: chats without tools run; pass family to give it tools` });
     }
   }

@@ -14,6 +14,7 @@ import type { ModelSpec } from '../rpc/worker-protocol.js';
 import { scriptFor, type ScriptedModel } from './scripted-model.js';
 import { webllmSource, type WebLLMModel } from './webllm-model.js';
 import { ggufModelId, namesGguf, type GgufModel } from './gguf-name.js';
+import { isServerModel, type ServerLanguageModel } from './server/language-model.js';
 
 export interface ModelOptions {
   /**
@@ -21,9 +22,14 @@ export interface ModelOptions {
    * self-hosted WebLLM model (WebGPU); a GGUF model for the CPU, by curated id
    * (e.g. 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF') or `{ gguf: url | Blob }`; or `fakeModel(...)`.
    */
-  model: string | WebLLMModel | GgufModel | ScriptedModel;
-  /** The GGUF model to run on the CPU where this browser cannot run the WebLLM `model` (no WebGPU, or no shader-f16 for an f16 build). */
-  fallback?: string | GgufModel;
+  model: string | WebLLMModel | GgufModel | ScriptedModel | ServerLanguageModel;
+  /**
+   * What to run where this device cannot run `model`: one GGUF model for the
+   * CPU (no WebGPU, or no shader-f16 for an f16 build), or a list tried in
+   * order, of any kind `model` takes ('chrome-builtin', a GGUF, a server
+   * model…). Each one skipped is told as an 'engine-skipped' model-warning.
+   */
+  fallback?: string | GgufModel | ServerLanguageModel | Array<ModelOptions['model']>;
   /** The tool-call format, when the model id does not tell (default: from the id). */
   family?: ModelFamily;
   /** Constrain tool calls with a grammar (default true). */
@@ -206,16 +212,18 @@ export async function modelSpec(options: ModelOptions): Promise<ModelSpec> {
     const { modelId, template, contextWindow, tokenDelayMs, outputs, record, firstTurn, load } = fake;
     return { kind: 'fake', modelId, template, contextWindow, tokenDelayMs, outputs, load, firstTurn: firstTurn(), recordRequests: record !== undefined, family: options.family ?? fake.family, grammar: options.grammar ?? fake.grammar };
   }
+  // start-model.ts sends no server model here, and a fallback list (or a model of another kind) is its chain: the worker tries one GGUF.
   const { family, grammar, fallback } = options;
   if (namesGguf(model)) return (await import('./gguf-model.js')).ggufSpec(model, { family, grammar });
   const source = webllmSource(model);
   if (fallback === undefined) return { kind: 'webllm', ...source, family, grammar };
-  return { kind: 'webllm', ...source, family, grammar, fallback: (await import('./gguf-model.js')).ggufSpec(fallback, { family, grammar }) };
+  return { kind: 'webllm', ...source, family, grammar, fallback: (await import('./gguf-model.js')).ggufSpec(fallback as string | GgufModel, { family, grammar }) };
 }
 
 /** The id a model goes by, known at once (for events while it loads); throws on options that name no model. */
 export function modelIdOf(options: ModelOptions): string {
   const { model } = options;
+  if (isServerModel(model)) return model.modelId;
   const fake = scriptFor(model);
   if (fake) return fake.modelId;
   return namesGguf(model) ? ggufModelId(model as string | GgufModel) : webllmSource(model).modelId;

@@ -48,3 +48,24 @@ function starting<T>(launch: () => T): T {
     throw new WorkerStartError(`the browser refused to start it (${messageOf(cause)}); check the page's Content-Security-Policy worker-src`, { cause });
   }
 }
+
+export interface HostPlace {
+  shared?: boolean;
+  workerUrl?: string | URL;
+}
+
+export interface OpenedHost {
+  /** The worker, or this tab's connection to the shared one, as a Worker. */
+  worker: Worker;
+  host: 'worker' | 'shared-worker';
+  /** The lock this tab holds while connected to a shared worker. */
+  client?: string;
+  /** Which instance of the model's shared worker (shared-epoch.ts). */
+  epoch?: number;
+  notShared?: string;
+}
+
+/** A worker of this page's own; `notShared`: why it is not the shared one asked for. */
+export function dedicatedHost(launch: WorkerLauncher, workerUrl: string | URL | undefined, notShared?: string): OpenedHost {
+  return { worker: startWorker(launch, workerUrl), host: 'worker', ...(notShared ? { notShared } : {}) };
+}

@@ -241,7 +241,8 @@ export function toModelMessage(message: ChatMessage): ModelMessage {
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.
-      return { role: 'assistant', raw: message.finishReason === 'abort' || message.finishReason === 'error' ? message.text : message.raw };
+      const calls = message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments }));
+      return { role: 'assistant', raw: message.finishReason === 'abort' || message.finishReason === 'error' ? message.text : message.raw, text: message.text, calls };
     case 'tool':
       // As stored: the worker escapes control tokens where it renders the prompt.
       return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: r.content })) };

@@ -32,6 +32,7 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
   return {
     role: 'assistant',
     raw: response.raw,
+    ...(response.foreign ? { foreign: true as const } : {}),
     text: response.text,
     reasoning: response.reasoning,
     toolCalls,

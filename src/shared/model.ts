@@ -9,9 +9,10 @@ export type ModelMessage =
   /**
    * A turn this engine's model wrote: `raw` is exactly what it produced,
    * markup included, so replaying it keeps the KV cache valid. The only
-   * assistant text the model reads as markup.
+   * assistant text the model reads as markup. `text` and `calls` are the
+   * same turn as data, for an engine that reads no markup (a server model).
    */
-  | { role: 'assistant'; raw: string }
+  | { role: 'assistant'; raw: string; text?: string; calls?: ForeignTurn['calls'] }
   | ForeignTurn
   | { role: 'tool'; results: EncodedToolResult[] };
 
@@ -92,6 +93,12 @@ export interface ModelUsage {
 export interface ModelResponse {
   /** The model's output, byte for byte. */
   raw: string;
+  /**
+   * The engine wrote no markup (a server model: its calls came as data):
+   * the turn is stored foreign, so every engine reads it from its text and
+   * calls, in its own format.
+   */
+  foreign?: true;
   text: string;
   reasoning: string;
   calls: ParsedCall[];
@@ -138,7 +145,7 @@ export interface ModelInfo {
    * refused with InvalidOptionsError (`option: 'family'`).
    */
   family?: ModelFamily;
-  /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template. */
+  /** The MLC conversation template the model's prompts are rendered with; `'gguf'` for a GGUF model's own chat template; a server model's provider (e.g. `'openai.chat'`), which renders its own. */
   template: string;
   engine: EngineName;
   /** Where the engine runs. */
@@ -171,6 +178,15 @@ export interface TemplateMismatch {
   used: { template: string; family: ModelFamily };
   /** All of the above in a sentence, for a log or a notice. */
   message: string;
+}
+
+/**
+ * The model can be given tools: it has a call format tabagent writes and
+ * reads (`family`), or it is a server model, whose provider takes tools and
+ * gives calls as data.
+ */
+export function readsCalls(info: Pick<ModelInfo, 'family' | 'engine'>): boolean {
+  return info.family !== undefined || info.engine === 'server';
 }
 
 /**

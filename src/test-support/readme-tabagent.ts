@@ -23,6 +23,7 @@ import { fakeModel, type FakeModel } from '../testing/fake-model.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { inThreadStarter } from './local-chat.js';
 import { AgentModel } from '../model/agent-model.js';
+import { startModelWith } from '../model/start-model.js';
 import { noteAgent, noteFake, readmeRun } from './readme-model.js';
 
 export * from '../index.js';
@@ -31,10 +32,13 @@ export * from '../index.js';
 export async function createAgent(options: AgentOptions = {}): Promise<Agent> {
   const { storage, model, signal, ...defaults } = options;
   // The fake is picked once per load; a restart runs the same one again.
-  const slot = new AgentModel((load, cancel) => {
-    const fake = fakeFor(load.model);
-    return inThreadStarter(() => inThread(fake, load))(load, cancel);
-  });
+  // Server models and fallback chains as createAgent dispatches them; worker models are fakes in this thread.
+  const slot = new AgentModel(
+    startModelWith((load, cancel) => {
+      const fake = fakeFor(load.model);
+      return inThreadStarter(() => inThread(fake, load))(load, cancel);
+    }),
+  );
   if (model !== undefined) slot.load({ ...defaults, model }, signal);
   const { store, info } = await openStore(storage);
   const agent = new Agent(slot, defaults, info, store, new TabSync(`${readmeRun().namespace}:${info.dbName ?? 'memory'}`, store.kind === 'indexeddb'));

@@ -11,7 +11,7 @@ const console = { warn: (message: string) => warnings.push(message) };
 const agent = await createAgent({});
 
 // #region readme
-// Part of examples/docs/engines/04-template-warning.ts, where `agent` comes from createAgent.
+// Part of examples/docs/engines/05-template-warning.ts, where `agent` comes from createAgent.
 agent.on('model-warning', (w) => console.warn(w.message));
 // w: { type: 'template-mismatch', modelId, config, known,
 //      table: { template, family }, used: { template, family }, message }
