@@ -4,6 +4,7 @@
 // from all tabs queue on it; a closed tab (its Web Lock freed by the browser)
 // or an abort frees its place without touching another tab's run; a crash
 // reaches every tab, and each starts again. The strict fake, then real wllama.
+import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { startGgufServer } from './support/gguf-server.mjs';
@@ -155,9 +156,9 @@ test('a shared worker whose script is missing fails createAgent with WorkerStart
 });
 
 /** A tab's agent on the tiny GGUF (real wllama), asking to share it. */
-function ggufTab(page: Page, fresh: boolean, url: string) {
+function ggufTab(page: Page, fresh: boolean, url: string, workerUrl?: string) {
   return page.evaluate(
-    async ({ url, fresh }) => {
+    async ({ url, fresh, workerUrl }) => {
       const { createAgent, deleteCachedModel } = window.tabagent;
       const model = { gguf: url, contextSize: 1024 };
       // The first tab downloads it: nothing is in the browser's cache.
@@ -165,14 +166,14 @@ function ggufTab(page: Page, fresh: boolean, url: string) {
       const started = performance.now();
       const warnings: unknown[] = [];
       let progress = 0;
-      const agent = await createAgent({ model, shared: true, storage: false, onProgress: () => void progress++ });
+      const agent = await createAgent({ model, shared: true, storage: false, onProgress: () => void progress++, ...(workerUrl ? { workerUrl } : {}) });
       agent.on('model-warning', (warning) => warnings.push(warning));
       const info = await agent.ready;
       const loadMs = performance.now() - started;
       window.shared = { agent, chat: await agent.newChat({ system: 'You are helpful.' }), loadMs, progress };
       return { info, loadMs, progress, warnings };
     },
-    { url, fresh },
+    { url, fresh, workerUrl },
   );
 }
 
@@ -257,6 +258,40 @@ test('real wllama shared: the last agent closes, the model unloads, and the next
     expect(again.progress).toBeGreaterThan(0);
     expect(server.downloads('tiny-qwen3.gguf')).toBe(downloaded);
     expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+  } finally {
+    await server.close();
+  }
+});
+
+// A shared worker runs under the policy its script is served with (here `?csp=`, e2e/harness/vite.config.ts).
+const WORKER = `/assets/${readdirSync('dist/e2e/assets').find((name) => /^worker-[\w-]+\.js$/.test(name))}`;
+const workerWithPolicy = (scriptSrc: string) => `${WORKER}?csp=${encodeURIComponent(`script-src ${scriptSrc}; worker-src 'self' blob:`)}`;
+
+// Two tests: one context each, since one shared worker name cannot serve two script URLs.
+test("real wllama under a shared worker's policy with script-src blob: runs in the shared worker and answers", async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval' blob:"));
+    expect(tab.info).toMatchObject({ engine: 'wllama', host: 'shared-worker', threads: 1 });
+    expect(tab.warnings).toEqual([]);
+    const finish = await page.evaluate(async () => {
+      const chat = await window.shared.agent.newChat();
+      return (await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } })).finishReason;
+    });
+    expect(finish).toBe('length');
+  } finally {
+    await server.close();
+  }
+});
+
+test("real wllama under a shared worker's policy without script-src blob: the tab runs it in a worker of its own, and says why", async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval'"));
+    expect(tab.info).toMatchObject({ engine: 'wllama', host: 'worker', notShared: expect.stringContaining('blob:') });
+    expect(tab.warnings).toEqual([expect.objectContaining({ type: 'not-shared', modelId: 'tiny-qwen3' })]);
   } finally {
     await server.close();
   }
