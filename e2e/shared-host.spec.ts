@@ -4,8 +4,10 @@
 // from all tabs queue on it; a closed tab (its Web Lock freed by the browser)
 // or an abort frees its place without touching another tab's run; a crash
 // reaches every tab, and each starts again. The strict fake, then real wllama.
+import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { startGgufServer } from './support/gguf-server.mjs';
 
 declare global {
   interface Window {
@@ -153,12 +155,10 @@ test('a shared worker whose script is missing fails createAgent with WorkerStart
   expect(result.ms).toBeLessThan(5_000);
 });
 
-const TINY = '/models/tiny-qwen3.gguf';
-
 /** A tab's agent on the tiny GGUF (real wllama), asking to share it. */
-function ggufTab(page: Page, fresh: boolean) {
+function ggufTab(page: Page, fresh: boolean, url: string, workerUrl?: string) {
   return page.evaluate(
-    async ({ url, fresh }) => {
+    async ({ url, fresh, workerUrl }) => {
       const { createAgent, deleteCachedModel } = window.tabagent;
       const model = { gguf: url, contextSize: 1024 };
       // The first tab downloads it: nothing is in the browser's cache.
@@ -166,62 +166,133 @@ function ggufTab(page: Page, fresh: boolean) {
       const started = performance.now();
       const warnings: unknown[] = [];
       let progress = 0;
-      const agent = await createAgent({ model, shared: true, storage: false, onProgress: () => void progress++ });
+      const agent = await createAgent({ model, shared: true, storage: false, onProgress: () => void progress++, ...(workerUrl ? { workerUrl } : {}) });
       agent.on('model-warning', (warning) => warnings.push(warning));
       const info = await agent.ready;
       const loadMs = performance.now() - started;
       window.shared = { agent, chat: await agent.newChat({ system: 'You are helpful.' }), loadMs, progress };
       return { info, loadMs, progress, warnings };
     },
-    { url: TINY, fresh },
+    { url, fresh, workerUrl },
   );
 }
 
-// wllama runs llama.cpp in workers of its own, and Chromium starts no worker inside a shared worker
-// (measured: "Worker is not defined"), so a shared GGUF runs in each tab's own worker, and says why.
-test('real wllama asked to share: each tab runs it in a worker of its own and says why; one GGUF download; two tabs run managed and raw tools at once', async ({ page, context }) => {
+// wllama runs in the shared worker too, on one thread (its llama.cpp module in the worker's own
+// thread: a shared worker starts no workers): the second and third tabs join the loaded model.
+test('real wllama shared by three tabs: one GGUF download, one load; the second and third join it at once; two tabs run managed and raw tools at once', async ({ page, context }) => {
   test.setTimeout(90_000);
-  let ggufRequests = 0;
-  await context.route('**/*.gguf', (route) => {
-    ggufRequests++;
-    return route.continue();
-  });
-  const first = await ggufTab(page, true);
-  const requestsForFirst = ggufRequests;
-  const other = await openTab(context);
-  const second = await ggufTab(other, false);
-  for (const tab of [first, second]) {
-    expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'worker', notShared: expect.stringContaining('no worker inside a shared worker') });
-    expect(tab.warnings).toEqual([expect.objectContaining({ type: 'not-shared', modelId: 'tiny-qwen3' })]);
-  }
-  expect(requestsForFirst).toBeGreaterThan(0);
-  // The second tab's worker reads the GGUF from the browser's cache.
-  expect(ggufRequests).toBe(requestsForFirst);
-  test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}; GGUF requests ${ggufRequests}` });
+  // Served from a server of the test's own, which counts what it is asked: a shared worker's requests are routed by no Playwright route.
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  const url = `${server.origin}/tiny-qwen3.gguf`;
+  try {
+    const ggufRequests = () => server.requests.filter((r) => r.name === 'tiny-qwen3.gguf').length;
+    const first = await ggufTab(page, true, url);
+    const requestsForFirst = ggufRequests();
+    const others = [await openTab(context), await openTab(context)];
+    const second = await ggufTab(others[0]!, false, url);
+    const third = await ggufTab(others[1]!, false, url);
+    for (const tab of [first, second, third]) {
+      expect(tab.info).toMatchObject({ modelId: 'tiny-qwen3', engine: 'wllama', host: 'shared-worker', threads: 1 });
+      expect(tab.info).not.toHaveProperty('notShared');
+      expect(tab.warnings).toEqual([]);
+    }
+    expect(first.progress).toBeGreaterThan(0);
+    expect([second.progress, third.progress]).toEqual([0, 0]);
+    expect(requestsForFirst).toBeGreaterThan(0);
+    // Nothing is fetched again, not even from the browser's cache: the second and third tabs join the loaded model.
+    expect(ggufRequests()).toBe(requestsForFirst);
+    expect(Math.max(second.loadMs, third.loadMs)).toBeLessThan(first.loadMs / 2);
+    test.info().annotations.push({ type: 'load ms', description: `first ${first.loadMs.toFixed(0)}, second ${second.loadMs.toFixed(0)}, third ${third.loadMs.toFixed(0)}; GGUF requests ${ggufRequests()}` });
+    const other = others[0]!;
 
-  const [managed, raw] = await Promise.all([
-    page.evaluate(async () => {
-      const { tool, z } = window.tabagent;
-      const seen: unknown[] = [];
-      const weather = tool({ name: 'get_weather', description: 'Weather for a city', input: z.object({ city: z.enum(['Paris', 'Tokyo']) }), run: (args) => (seen.push(args), { temp: 21 }) });
-      const chat = await window.shared.agent.newChat({ system: 'You are helpful.', tools: [weather] });
-      const reply = await chat.send('Weather in Paris?', {
-        generation: { thinking: false },
-        prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
+    const [managed, raw] = await Promise.all([
+      page.evaluate(async () => {
+        const { tool, z } = window.tabagent;
+        const seen: unknown[] = [];
+        const weather = tool({ name: 'get_weather', description: 'Weather for a city', input: z.object({ city: z.enum(['Paris', 'Tokyo']) }), run: (args) => (seen.push(args), { temp: 21 }) });
+        const chat = await window.shared.agent.newChat({ system: 'You are helpful.', tools: [weather] });
+        const reply = await chat.send('Weather in Paris?', {
+          generation: { thinking: false },
+          prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
+        });
+        return { seen, steps: reply.steps.map((s) => s.toolCalls.map((c) => c.name)) };
+      }),
+      other.evaluate(async () => {
+        const { rawTool } = window.tabagent;
+        const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { kind: { enum: ['news', 'images'] } }, required: ['kind'] } });
+        const chat = await window.shared.agent.newChat({ tools: [search], generation: { thinking: false, maxTokens: 60 } });
+        const first = await chat.send('Search for tabagent', { toolChoice: 'required' });
+        const done = await chat.sendToolResult(first.toolCalls[0]!.id, { hits: ['tabagent.dev'] }, { toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
+        return { calls: first.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })), finish: done.finishReason };
+      }),
+    ]);
+    expect(managed.seen).toHaveLength(1);
+    expect(managed.steps).toEqual([['get_weather'], []]);
+    expect(raw.calls).toEqual([{ name: 'search_web', arguments: { kind: expect.stringMatching(/^(news|images)$/) } }]);
+    expect(raw.finish).toBe('length');
+  } finally {
+    await server.close();
+  }
+});
+
+// The shared worker outlives an agent that closes (the tab is still open): the next load of the
+// GGUF runs llama.cpp's code again in the same worker, after the first copy was let go of.
+test('real wllama shared: the last agent closes, the model unloads, and the next agent in the tab loads it again from the cache and answers', async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const url = `${server.origin}/tiny-qwen3.gguf`;
+    const answer = () =>
+      page.evaluate(async () => {
+        const chat = await window.shared.agent.newChat();
+        const reply = await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } });
+        return { finish: reply.finishReason, tokens: reply.stats.completionTokens };
       });
-      return { seen, steps: reply.steps.map((s) => s.toolCalls.map((c) => c.name)) };
-    }),
-    other.evaluate(async () => {
-      const { rawTool } = window.tabagent;
-      const search = rawTool({ name: 'search_web', description: 'Search the web', parameters: { type: 'object', properties: { kind: { enum: ['news', 'images'] } }, required: ['kind'] } });
-      const chat = await window.shared.agent.newChat({ tools: [search], generation: { thinking: false, maxTokens: 60 } });
-      const first = await chat.send('Search for tabagent', { toolChoice: 'required' });
-      const done = await chat.sendToolResult(first.toolCalls[0]!.id, { hits: ['tabagent.dev'] }, { toolChoice: 'none', generation: { thinking: false, maxTokens: 4 } });
-      return { calls: first.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })), finish: done.finishReason };
-    }),
-  ]);
-  expect(managed.seen).toHaveLength(1);
-  expect(managed.steps).toEqual([['get_weather'], []]);
-  expect(raw.calls).toEqual([{ name: 'search_web', arguments: { kind: expect.stringMatching(/^(news|images)$/) } }]);
-  expect(raw.finish).toBe('length');
+    const first = await ggufTab(page, true, url);
+    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+    const downloaded = server.downloads('tiny-qwen3.gguf');
+    await page.evaluate(() => window.shared.agent.close());
+    const again = await ggufTab(page, false, url);
+    for (const tab of [first, again]) expect(tab.info).toMatchObject({ engine: 'wllama', host: 'shared-worker', threads: 1 });
+    // Loaded again (its progress reported), from the browser's cache: no second download.
+    expect(again.progress).toBeGreaterThan(0);
+    expect(server.downloads('tiny-qwen3.gguf')).toBe(downloaded);
+    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+  } finally {
+    await server.close();
+  }
+});
+
+// A shared worker runs under the policy its script is served with (here `?csp=`, e2e/harness/vite.config.ts).
+const WORKER = `/assets/${readdirSync('dist/e2e/assets').find((name) => /^worker-[\w-]+\.js$/.test(name))}`;
+const workerWithPolicy = (scriptSrc: string) => `${WORKER}?csp=${encodeURIComponent(`script-src ${scriptSrc}; worker-src 'self' blob:`)}`;
+
+// Two tests: one context each, since one shared worker name cannot serve two script URLs.
+test("real wllama under a shared worker's policy with script-src blob: runs in the shared worker and answers", async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval' blob:"));
+    expect(tab.info).toMatchObject({ engine: 'wllama', host: 'shared-worker', threads: 1 });
+    expect(tab.warnings).toEqual([]);
+    const finish = await page.evaluate(async () => {
+      const chat = await window.shared.agent.newChat();
+      return (await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } })).finishReason;
+    });
+    expect(finish).toBe('length');
+  } finally {
+    await server.close();
+  }
+});
+
+test("real wllama under a shared worker's policy without script-src blob: the tab runs it in a worker of its own, and says why", async ({ page }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval'"));
+    expect(tab.info).toMatchObject({ engine: 'wllama', host: 'worker', notShared: expect.stringContaining('blob:') });
+    expect(tab.warnings).toEqual([expect.objectContaining({ type: 'not-shared', modelId: 'tiny-qwen3' })]);
+  } finally {
+    await server.close();
+  }
 });

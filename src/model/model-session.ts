@@ -182,8 +182,8 @@ function run(options: ModelOptions, launch: WorkerLauncher, signal?: AbortSignal
     } catch (error) {
       connection.terminate(error as Error);
       if (signal?.aborted) throw signal.reason;
-      // The shared worker cannot run this engine here (wllama starts workers of its own, and a
-      // shared worker may start none): a worker of this tab's own runs it, and says why.
+      // The shared worker cannot run this engine here (wllama, where the shared worker's policy
+      // refuses the blob: module it runs llama.cpp from): a worker of this tab's own runs it, and says why.
       if (opened.host === 'shared-worker' && isEngineUnavailableError(error)) return run({ ...options, shared: false }, launch, signal, { notShared: error.reason }).loaded;
       throw error;
     } finally {

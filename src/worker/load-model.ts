@@ -14,7 +14,7 @@ import type { LoadProgress } from '../shared/model.js';
 import type { Engine, PromptRequest } from './engine.js';
 import { engines } from './engine-modules.js';
 import { codecFor } from './codec-for.js';
-import { wllamaRefusal } from './wllama-here.js';
+import { prepareWllama } from './wllama-here.js';
 
 interface Common {
   codec: ToolCodec;
@@ -129,8 +129,7 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
  * before the download, so a template no one can render fails first.
  */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
-  const refusal = wllamaRefusal(spec.modelId);
-  if (refusal) throw refusal;
+  await prepareWllama(spec.modelId);
   // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
   const { loadGguf, ggufTemplate } = await engines.wllama();
   const loaded = await loadGguf(spec, report, (chatTemplate) => ggufTemplate(spec, chatTemplate));

@@ -21,6 +21,8 @@ import { downloadSpeed } from './load-progress.js';
 import { missingWllamaFeatures } from '../shared/wllama-support.js';
 import { refusalError, refusalMark } from './csp-refusals.js';
 import wasmUrl from './wllama-wasm.js';
+import { inSharedWorker } from './wllama-here.js';
+import { WritableOpfsBackend } from './writable-opfs-backend.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
 export { ggufTemplate } from './gguf-template.js';
@@ -69,7 +71,8 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
     await wllama.loadModel([blob], {
       log_level: LogLevel.ERROR,
       n_ctx,
-      n_threads: spec.threads,
+      // A shared worker starts no workers, so llama.cpp runs there on its one thread.
+      n_threads: inSharedWorker() ? 1 : spec.threads,
       // The CPU engine: WebLLM is the GPU one.
       n_gpu_layers: 0,
       // One conversation at a time, in one slot, so its KV cache is the one reused.
@@ -149,7 +152,7 @@ async function headerBefore(spec: GgufSpec): Promise<{ header: GgufHeader; size:
   const read = async (source: ByteSource) => ({ header: await headerOf(spec, source), size: source.size });
   if (spec.blob) return read(blobSource(spec.blob));
   const url = spec.url!;
-  const cached = (await isCached(url)) ? await new CacheManager().open(url) : null;
+  const cached = (await isCached(url)) ? await wllamaCache().open(url) : null;
   if (cached) return read(blobSource(cached));
   let response: Response;
   const mark = refusalMark();
@@ -203,7 +206,7 @@ async function headerOf(spec: GgufSpec, source: ByteSource): Promise<GgufHeader>
  * cancelled load, a closed tab) is removed, unless a download is writing it.
  */
 export async function isCached(url: string): Promise<boolean> {
-  const cache = new CacheManager();
+  const cache = wllamaCache();
   const name = await cache.getNameFromURL(url);
   const size = await cache.getSize(name);
   if (size < 0) return false;
@@ -231,8 +234,13 @@ async function withDownloadLock<T>(url: string, ifAvailable: boolean, run: () =>
   return locks.request(`tabagent-gguf:${url}`, { ifAvailable }, (lock) => (lock ? run() : undefined));
 }
 
+/** wllama's cache; in a shared worker, written with a writable stream (worker/writable-opfs-backend.ts). */
+function wllamaCache(): CacheManager {
+  return inSharedWorker() ? new CacheManager([new WritableOpfsBackend()]) : new CacheManager();
+}
+
 export async function deleteCached(url: string): Promise<void> {
-  await new CacheManager().delete(url);
+  await wllamaCache().delete(url);
 }
 
 /** @internal Exported for its unit test, with a stand-in Wllama. */
@@ -341,7 +349,7 @@ function engineError(cause: unknown, prompt: string, contextWindow: number): Err
 
 async function download(spec: GgufSpec, onProgress: (p: LoadProgress) => void, elapsed: () => number): Promise<Blob> {
   const url = spec.url!;
-  const cache = new CacheManager();
+  const cache = wllamaCache();
   const speed = downloadSpeed();
   const fetched = await withDownloadLock(url, false, async () => {
     const mark = refusalMark();

@@ -1,11 +1,27 @@
-// Whether wllama can run in this worker. wllama runs llama.cpp in a worker of
-// its own (and downloads through another), started with `new Worker`; a
-// SharedWorker in Chromium has no Worker constructor (measured in Chromium 156:
-// "Worker is not defined"), so there it cannot run, and says so before
-// anything is downloaded. The page then runs it in a worker of the tab's own.
+// How wllama runs in this worker. In a dedicated worker, as wllama means to:
+// llama.cpp in a worker of its own, on as many threads as asked. In a shared
+// worker (every tab's one model), where Chromium starts no worker (measured in
+// Chromium 156: "Worker is not defined"), llama.cpp runs in the shared
+// worker's own thread (worker/in-thread-worker.ts), so on one thread (threads
+// are workers), and downloads are written with a writable stream (wllama's
+// writer needs a dedicated worker's sync access handle).
 import { EngineUnavailableError } from '../errors/index.js';
+import { blobModulesAllowed, installInThreadWorker } from './in-thread-worker.js';
 
-export function wllamaRefusal(modelId: string): EngineUnavailableError | undefined {
-  if (typeof Worker !== 'undefined' || !('onconnect' in globalThis)) return undefined;
-  return new EngineUnavailableError('wllama', modelId, 'wllama runs llama.cpp in workers of its own, and this browser starts no worker inside a shared worker');
+/** Whether this is a shared worker's realm. */
+export function inSharedWorker(): boolean {
+  return 'onconnect' in globalThis;
+}
+
+/**
+ * Readies this realm for wllama, before anything is downloaded. A shared
+ * worker whose policy refuses modules from blob URLs cannot run it: the
+ * EngineUnavailableError sends each tab to a worker of its own.
+ */
+export async function prepareWllama(modelId: string): Promise<void> {
+  if (!inSharedWorker()) return;
+  if (!(await blobModulesAllowed())) {
+    throw new EngineUnavailableError('wllama', modelId, "the shared worker's Content-Security-Policy refuses modules from blob: URLs (script-src), which wllama needs to run there");
+  }
+  installInThreadWorker();
 }
