@@ -3,15 +3,14 @@
 // generated GGUF) beside wllama driven directly, prints a table and writes
 // bench/results.json.
 // Benchmarks are not tests: this exits non-zero only if it could not run.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright';
 import { SIZE_BUILD, buildSizeEntry, gzipKb, packageSizes, pageEntry } from '../scripts/bundle-size.mjs';
-import { findChromium } from '../scripts/find-chromium.mjs';
 import { tinyGguf } from '../scripts/tiny-gguf.mjs';
+import { openBenchPage } from './bench-page.mjs';
 
 const ROUNDS = 5;
 /** Per wllama round, on each side: decode samples (32 tokens each), first-token samples, tool round trips. */
@@ -41,28 +40,8 @@ run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
 // The tiny Qwen3 GGUF (real tokenizer and template, crafted weights), served with the page.
 await tinyGguf(join(root, 'dist/bench/models/tiny-qwen3.gguf'));
 
-// Its own process group: npx starts vite as a child, and the whole group must
-// end with the run (a server left on the port breaks the next run, or e2e).
-const server = spawn('npx', ['vite', 'preview', '--config', 'bench/vite.config.ts', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
-const executablePath = await findChromium();
-if (!executablePath) throw new Error('No Chromium: run `node scripts/find-chromium.mjs --install`, or set CHROMIUM_PATH.');
-const browser = await chromium.launch({
-  executablePath,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { call, close, chromiumVersion } = await openBenchPage();
 try {
-  const page = await browser.newPage();
-  for (let i = 0; ; i++) {
-    try {
-      await page.goto('http://127.0.0.1:4190/');
-      break;
-    } catch (error) {
-      if (i > 50) throw error;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
-  const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
 
   const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [], serverStep: [], serverDirect: [], serverOverhead: [] };
   const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
@@ -241,7 +220,7 @@ try {
     wllama_in_worker_entry: sizes.wllamaInWorker,
     wllama_threads: { tabagent: wllamaSetup.tabagentThreads, direct: wllamaSetup.directThreads },
     wllama_samples_per_round: WLLAMA_SAMPLES,
-    chromium_version: browser.version(),
+    chromium_version: chromiumVersion,
     cores: cpus().length,
     rounds: ROUNDS,
     run_seconds: Math.round((Date.now() - startedAt) / 1000),
@@ -251,8 +230,7 @@ try {
   writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ ...results, spread: fig, wllama_spread: wfig }, null, 2) + '\n');
   console.log(table(fig, wfig, results));
 } finally {
-  await browser.close();
-  process.kill(-server.pid);
+  await close();
 }
 
 /** The page side of the package as an app bundles it (not the worker files), the script-tag bundle, the wllama engine, and where WebLLM and wllama are. */
