@@ -5,28 +5,12 @@
 // load the GGUF instead, before WebLLM downloads anything. The curated GGUF's
 // Hugging Face URL is answered with the tiny GGUF the tests generate, so the
 // real wllama engine runs it.
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { GGUF_URL, GGUF_POINTER, offline } from './curated-gguf.js';
 
-const TINY = 'dist/e2e/models/tiny-qwen3.gguf';
-const GGUF_URL = 'https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
-/** wllama reads the file's Git LFS pointer (its sha256) beside the file itself. */
-const GGUF_POINTER = GGUF_URL.replace('/resolve/', '/raw/');
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Serve the tiny GGUF for the curated model's URL; refuse anything else off this machine. Returns what was asked for. */
-async function offline(page: Page): Promise<string[]> {
-  const body = await readFile(TINY);
-  const external: string[] = [];
-  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
-    const url = route.request().url();
-    external.push(`${route.request().method()} ${url}`);
-    if (url === GGUF_URL) return route.fulfill({ status: 200, body, headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });
-    return route.abort();
-  });
-  return external;
-}
 
 // The webpack build holds the same package files as the Vite one (package.spec runs both): not run again here,
 // each case being a real wllama load.

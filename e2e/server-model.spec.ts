@@ -4,13 +4,10 @@
 // OpenAI chat-completions wire format (SSE) that answers by rule, with no
 // model behind it (no engine that runs in Node was at hand). The chain's GGUF
 // is the tests' tiny GGUF on the real wllama, answered for the curated URL.
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { GGUF_ID, GGUF_URL, offline } from './curated-gguf.js';
 import { startChatServer, type ChatServer } from './support/chat-server.mjs';
 
-const TINY = 'dist/e2e/models/tiny-qwen3.gguf';
-const GGUF_ID = 'Qwen2.5-0.5B-Instruct-Q4_K_M-GGUF';
-const GGUF_URL = 'https://huggingface.co/bartowski/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
 const KEY = 'sk-e2e-THE-APPS-KEY-31415';
 
 test.describe.configure({ timeout: 60_000 });
@@ -22,18 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => server.close());
 test.beforeEach(() => server.control('reset'));
 
-/** The tiny GGUF for the curated model's URL; nothing else off this machine. Returns what was asked for. */
-async function offline(page: Page): Promise<string[]> {
-  const body = await readFile(TINY);
-  const external: string[] = [];
-  await page.context().route(/^https?:\/\/(?!127\.0\.0\.1)/, async (route) => {
-    const url = route.request().url();
-    external.push(`${route.request().method()} ${url}`);
-    if (url === GGUF_URL) return route.fulfill({ status: 200, body, headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) } });
-    return route.abort();
-  });
-  return external;
-}
 
 /** A harness page (the main one, or the Prompt API stand-in's), with the tools and the server model as an app makes them on `window.e2e`. */
 async function open(page: Page, path = '/'): Promise<void> {
