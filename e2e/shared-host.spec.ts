@@ -292,6 +292,19 @@ test("real wllama under a shared worker's policy without script-src blob: the ta
     const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval'"));
     expect(tab.info).toMatchObject({ engine: 'wllama', host: 'worker', notShared: expect.stringContaining('blob:') });
     expect(tab.warnings).toEqual([expect.objectContaining({ type: 'not-shared', modelId: 'tiny-qwen3' })]);
+    // The tab's own worker runs it, and the chat answers: a managed tool, on real generation.
+    const reply = await page.evaluate(async () => {
+      const { tool, z } = window.tabagent;
+      const seen: unknown[] = [];
+      const weather = tool({ name: 'get_weather', description: 'Weather for a city', input: z.object({ city: z.enum(['Paris', 'Tokyo']) }), run: (args) => (seen.push(args), { temp: 21 }) });
+      const chat = await window.shared.agent.newChat({ system: 'You are helpful.', tools: [weather] });
+      const reply = await chat.send('Weather in Paris?', {
+        generation: { thinking: false },
+        prepareStep: ({ steps }) => (steps.length === 0 ? { toolChoice: { name: 'get_weather' } } : { toolChoice: 'none', generation: { thinking: false, maxTokens: 6 } }),
+      });
+      return { seen, steps: reply.steps.map((s) => s.toolCalls.map((c) => c.name)), finish: reply.finishReason };
+    });
+    expect(reply).toEqual({ seen: [{ city: expect.stringMatching(/^(Paris|Tokyo)$/) }], steps: [['get_weather'], []], finish: 'length' });
   } finally {
     await server.close();
   }
