@@ -14,7 +14,6 @@ import type { LoadProgress } from '../shared/model.js';
 import type { Engine, PromptRequest } from './engine.js';
 import { engines } from './engine-modules.js';
 import { codecFor } from './codec-for.js';
-import { prepareWllama } from './wllama-here.js';
 
 interface Common {
   codec: ToolCodec;
@@ -129,9 +128,9 @@ async function openMlc(spec: Exclude<ModelSpec, GgufSpec>, report: Report, respo
  * before the download, so a template no one can render fails first.
  */
 async function openGguf(spec: GgufSpec, report: Report): Promise<LoadedModel> {
-  await prepareWllama(spec.modelId);
   // Loaded on demand, so no other model ever fetches wllama, its 10 MB of WebAssembly, or the Jinja engine.
-  const { loadGguf, ggufTemplate } = await engines.wllama();
+  const { loadGguf, ggufTemplate, prepareWllama } = await engines.wllama();
+  await prepareWllama(spec.modelId);
   const loaded = await loadGguf(spec, report, (chatTemplate) => ggufTemplate(spec, chatTemplate));
   const { family, prompt, codec } = loaded.prepared;
   const info: EngineInfo = {

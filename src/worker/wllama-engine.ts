@@ -22,6 +22,9 @@ import { missingWllamaFeatures } from '../shared/wllama-support.js';
 import { refusalError, refusalMark } from './csp-refusals.js';
 import wasmUrl from './wllama-wasm.js';
 import { inSharedWorker } from './wllama-here.js';
+
+// Readies the realm before a load: in a shared worker, llama.cpp's worker runs in this thread (wllama-here.ts).
+export { prepareWllama } from './wllama-here.js';
 import { WritableOpfsBackend } from './writable-opfs-backend.js';
 
 // The GGUF's own template renders its prompts: the Jinja engine comes with this chunk, not the worker.
