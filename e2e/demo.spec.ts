@@ -210,7 +210,7 @@ test('without WebGPU: a banner, the fake model, and a reply streamed word by wor
   await expect(turn.getByRole('heading', { name: "The lighthouse keeper's model" })).toBeVisible();
   await expect(turn.locator('ol > li')).toHaveCount(3);
   await expect(turn.locator('.turn-meta')).toContainText('1 model call');
-  await expect(turn.locator('.turn-stats')).toHaveText(/^1 model call · \d+ tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
+  await expect(turn.locator('.turn-stats')).toHaveText(/^1 model call · \d+ tokens · [\d.]+ (?:ms|s) · [\d.]+ tokens\/s$/);
   await expect(page.locator('#send')).toHaveText('Send');
 });
 
@@ -694,7 +694,7 @@ test.describe('on the CPU (wllama)', () => {
     await expect(page.locator('#send')).toHaveText('Send');
     // Its spaces would fill the window: tabagent stops them after 64 tokens, and the turn says why, with what it cost.
     await expect(turn.locator('.turn-stats')).toContainText('Cut off The model wrote only blank space, so it was stopped.');
-    await expect(turn.locator('.turn-stats')).toHaveText(/1 model call · (6[4-9]|7[0-2]) tokens · [\d.]+ s · [\d.]+ tokens\/s$/);
+    await expect(turn.locator('.turn-stats')).toHaveText(/1 model call · (6[4-9]|7[0-2]) tokens · [\d.]+ (?:ms|s) · [\d.]+ tokens\/s$/);
     await expect(turn.getByRole('button', { name: 'Regenerate the answer' })).toBeEnabled();
     await shot(page, 'cpu-model-answered');
 

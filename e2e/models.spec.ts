@@ -73,11 +73,13 @@ test('a model in WebLLM\'s cache is cached, with its manifest\'s size, as WebLLM
         }
       };
       const { listModels, isModelCached } = window.tabagent;
+      // What the page loaded before listing (its own chunks, whatever they are named) is not the list's doing.
+      const loadedBefore = new Set(performance.getEntriesByType('resource').map((e) => e.name));
       const models = await listModels();
       const pick = (id: string) => models.filter((m) => m.id === id).map(({ cached, downloadBytes }) => ({ cached, downloadBytes }))[0];
       const listed = { qwen: pick(QWEN), smol: pick(SMOL), cachedIds: models.filter((m) => m.cached).map((m) => m.id) };
       const workersForList = workers;
-      const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /worker|webllm|web-llm|lib-/.test(name));
+      const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((name) => !loadedBefore.has(name) && /worker|webllm|web-llm|lib-/.test(name));
       // WebLLM's own hasModelInCache, in a worker, agrees.
       const webllm = { qwen: await isModelCached(QWEN), smol: await isModelCached(SMOL) };
       return { listed, workersForList, workersAfter: workers, scripts, webllm };

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { tinyGguf } from '../scripts/tiny-gguf.mjs';
+import { answerEverywhere } from './browser-fetch.js';
 
 const PWA = 'http://127.0.0.1:4175/';
 const DIST = join(import.meta.dirname, '..', 'dist', 'pwa');
@@ -185,54 +186,58 @@ test('without WebGPU: a CPU model downloaded once is offered offline, and answer
   // LFS-pointer lookup (/raw/) finds nothing. Everything else off this machine stays refused.
   const gguf = await readFile(await tinyGguf());
   const fetched: string[] = [];
-  await context.route(CPU_MODEL_URL, (route) => {
+  // The model loads in the app's shared worker, where Playwright's routes do not reach (browser-fetch.ts).
+  const stop = await answerEverywhere(context, CPU_MODEL_URL, ({ method, headers }) => {
     // A ranged GET is the header read before a download (the GGUF's metadata), not a download.
-    fetched.push(route.request().headers().range ? `${route.request().method()} (range)` : route.request().method());
-    return route.fulfill({ body: gguf, headers: { 'content-type': 'application/octet-stream', 'access-control-allow-origin': '*' } });
+    fetched.push(Object.keys(headers).some((name) => name.toLowerCase() === 'range') ? `${method} (range)` : method);
+    return { body: gguf, headers: { 'content-type': 'application/octet-stream', 'access-control-allow-origin': '*' } };
   });
+  try {
+    // Online, first visit: no WebGPU, so the CPU model is offered, with its size; nothing downloads by itself.
+    await page.goto('/');
+    await expect(page.locator('#model')).toHaveText('fake-model', { timeout: 30_000 });
+    await expect(page.locator('#banner')).toContainText('No WebGPU');
+    await expect(page.locator('#banner')).toContainText(CPU_MODEL);
+    await expect(page.locator('#download-model')).toHaveText(CPU_MODEL);
+    await expect(page.locator('#model-cached')).toHaveText('not downloaded');
+    const download = page.getByRole('button', { name: `Download ${CPU_MODEL}` });
+    await expect(download).toHaveText('Download (22 MB)');
+    await page.screenshot({ path: `${SHOTS}/pwa-cpu-offered.png`, fullPage: true });
+    expect(fetched.filter((method) => method === 'GET')).toEqual([]);
+    await expect(page.locator('#offline-ready')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
 
-  // Online, first visit: no WebGPU, so the CPU model is offered, with its size; nothing downloads by itself.
-  await page.goto('/');
-  await expect(page.locator('#model')).toHaveText('fake-model', { timeout: 30_000 });
-  await expect(page.locator('#banner')).toContainText('No WebGPU');
-  await expect(page.locator('#banner')).toContainText(CPU_MODEL);
-  await expect(page.locator('#download-model')).toHaveText(CPU_MODEL);
-  await expect(page.locator('#model-cached')).toHaveText('not downloaded');
-  const download = page.getByRole('button', { name: `Download ${CPU_MODEL}` });
-  await expect(download).toHaveText('Download (22 MB)');
-  await page.screenshot({ path: `${SHOTS}/pwa-cpu-offered.png`, fullPage: true });
-  expect(fetched.filter((method) => method === 'GET')).toEqual([]);
-  await expect(page.locator('#offline-ready')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    // Downloaded once, it runs on the CPU at once.
+    await download.click();
+    await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
+    await expect(page.locator('#engine')).toHaveText("on the CPU (wllama, 1 thread), shared by this app's tabs");
+    await expect(page.locator('#banner')).toBeHidden();
+    await expect(page.locator('#model-cached')).toHaveText('downloaded');
+    await expect(download).toBeHidden();
+    expect(fetched.filter((method) => method === 'GET')).toHaveLength(1);
 
-  // Downloaded once, it runs on the CPU at once.
-  await download.click();
-  await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
-  await expect(page.locator('#engine')).toHaveText('on the CPU (wllama, 1 thread)');
-  await expect(page.locator('#banner')).toBeHidden();
-  await expect(page.locator('#model-cached')).toHaveText('downloaded');
-  await expect(download).toBeHidden();
-  expect(fetched.filter((method) => method === 'GET')).toHaveLength(1);
+    // Offline: the reload comes from the service worker, the model from wllama's cache.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('#network')).toHaveText('Offline');
+    await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
+    await expect(page.locator('#engine')).toHaveText("on the CPU (wllama, 1 thread), shared by this app's tabs");
+    await expect(page.locator('#banner')).toBeHidden();
+    await expect(page.locator('#model-cached')).toHaveText('downloaded');
 
-  // Offline: the reload comes from the service worker, the model from wllama's cache.
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.locator('#network')).toHaveText('Offline');
-  await expect(page.locator('#model')).toHaveText(CPU_MODEL, { timeout: 60_000 });
-  await expect(page.locator('#engine')).toHaveText('on the CPU (wllama, 1 thread)');
-  await expect(page.locator('#banner')).toBeHidden();
-  await expect(page.locator('#model-cached')).toHaveText('downloaded');
+    // It answers. The crafted model writes only blank space (its longest token, 128 spaces): the
+    // library stops that and says so, so the reply ends within seconds instead of filling the window.
+    await say(page, 'Note: buy oat milk');
+    await expect(page.locator('.message.note').last()).toHaveText('Cut off: the model wrote only blank space.', { timeout: 60_000 });
+    await expect(page.locator('#send')).toBeEnabled();
+    await expect(page.locator('#chat-list li')).toHaveCount(1);
+    expect(fetched.filter((method) => method === 'GET'), 'nothing downloaded again').toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}/pwa-cpu-offline.png`, fullPage: true });
 
-  // It answers. The crafted model writes only blank space (its longest token, 128 spaces): the
-  // library stops that and says so, so the reply ends within seconds instead of filling the window.
-  await say(page, 'Note: buy oat milk');
-  await expect(page.locator('.message.note').last()).toHaveText('Cut off: the model wrote only blank space.', { timeout: 60_000 });
-  await expect(page.locator('#send')).toBeEnabled();
-  await expect(page.locator('#chat-list li')).toHaveCount(1);
-  expect(fetched.filter((method) => method === 'GET'), 'nothing downloaded again').toHaveLength(1);
-  await page.screenshot({ path: `${SHOTS}/pwa-cpu-offline.png`, fullPage: true });
-
-  await context.setOffline(false);
-  expect(errors, 'uncaught errors in the page').toEqual([]);
+    await context.setOffline(false);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  } finally {
+    await stop();
+  }
 });
 
 test('links a manifest that makes Chromium consider the app installable', async ({ playwright }, testInfo) => {
