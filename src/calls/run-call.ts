@@ -10,6 +10,7 @@ import { DEFAULT_DENIAL, type ToolCallInfo, type ToolHooks, type ToolOutcome } f
 import type { ToolCall, ToolCallStatus, ToolResultRecord } from '../shared/chat.js';
 import { untilAborted } from '../shared/until-aborted.js';
 import { wait } from '../shared/wait.js';
+import { lazyImport } from '../shared/lazy-import.js';
 import { setScope, type CallScope } from './call-scope.js';
 import type { JsonValue } from '../shared/json.js';
 
@@ -27,6 +28,8 @@ export interface CallEnvironment {
 }
 
 type ToolEnd = ToolEvents['tool-end'];
+
+const loadValidation = lazyImport(() => import('../tools/validate-arguments.js'));
 
 /**
  * A call either produced a result for the model, or failed under the `return`
@@ -68,7 +71,7 @@ export async function prepare(tool: ManagedTool | undefined, call: ToolCall, env
   // The model's own mistakes go back to the model, whatever the policy: it can fix them.
   if (call.error || !tool) return toModel(call.error ?? `"${call.name}" is not a tool of this chat`);
   // Loaded with the first call a model makes, not at createAgent: a page that starts an agent may never call a tool.
-  const { validateArguments } = await import('../tools/validate-arguments.js');
+  const { validateArguments } = await loadValidation();
   const validation = await validateArguments(tool.input, tool.parameters, call.arguments);
   if (!validation.ok) return toModel(new InvalidToolArgumentsError({ toolName: tool.name, callId: call.id, issues: validation.issues }).message);
   const info: ToolCallInfo = { callId: call.id, toolName: tool.name, input: validation.value, arguments: call.arguments, readOnly: tool.readOnly, destructive: tool.destructive };

@@ -17,6 +17,7 @@ import type { RunEvents } from '../run/run-events.js';
 import type { ChatEvents } from './chat-events.js';
 import { runControls, type RunControls, type SendOptions } from './chat-options.js';
 import type { ChatState } from './chat-state.js';
+import { lazyImport } from '../shared/lazy-import.js';
 
 /** A chat's working parts: chat.ts holds them, and its helpers work on them. */
 export interface ChatCore {
@@ -100,9 +101,7 @@ export async function runChat(core: ChatCore, options: SendOptions, plan: RunPla
  * overtake another while it loads; a failed load is not kept, so the next
  * run tries again.
  */
-function loadRun(): Promise<typeof import('../run/loop.js')> {
-  return import('../run/loop.js');
-}
+const loadRun = lazyImport(() => import('../run/loop.js'));
 
 /** Loads the run's code ahead of a chat's first run; a failure is the first run's to tell. */
 export function preloadRun(): void {

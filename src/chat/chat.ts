@@ -33,6 +33,7 @@ import { regenerateAnswer, sendText } from './chat-send.js';
 import { ChatState } from './chat-state.js';
 import { objectStream, type GenerateObjectOptions, type ObjectReply, type ObjectStream } from './object-stream.js';
 import { byHand, cancelPending, sendResults } from './tool-answers.js';
+import { lazyImport } from '../shared/lazy-import.js';
 
 export interface ChatInit {
   id: string;
@@ -324,9 +325,7 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
 }
 
 /** Running or denying a call by hand, loaded at its first use (run-pending.ts); always inside byHand's turn of the chat's queue. */
-function loadRunPending(): Promise<typeof import('./run-pending.js')> {
-  return import('./run-pending.js');
-}
+const loadRunPending = lazyImport(() => import('./run-pending.js'));
 
 /** A collected chat's listeners leave the sources it followed. */
 const unsubscribeWhenCollected = new FinalizationRegistry<Array<() => void>>((stops) => {

@@ -7,7 +7,7 @@ import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
 import { WorkerCrashedError, WorkerStartError } from '../errors/index.js';
 import { installErrorTransfer } from '../rpc/error-transfer.js';
 import { isReady, type WorkerApi } from '../rpc/worker-protocol.js';
-import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { GenerationClient } from '../rpc/generation-channel.js';
 
 export interface Liveness {
   /** How long a ping may go unanswered, while a generation waits, before the worker counts as dead. */
@@ -16,7 +16,7 @@ export interface Liveness {
 
 export class WorkerConnection {
   readonly host: Remote<WorkerApi>;
-  readonly generations: GenerationReceiver;
+  readonly generations: GenerationClient;
   #pending = new Set<(error: Error) => void>();
   #dead: Error | null = null;
   #watched = 0;
@@ -29,7 +29,7 @@ export class WorkerConnection {
   ) {
     this.host = wrap<WorkerApi>(worker);
     const channel = new MessageChannel();
-    this.generations = new GenerationReceiver(channel.port1);
+    this.generations = new GenerationClient(channel.port1);
     void this.track(this.host.connect(transfer(channel.port2, [channel.port2]), client)).catch(() => undefined);
     worker.addEventListener('error', (event) => {
       event.preventDefault();
@@ -92,12 +92,6 @@ export class WorkerConnection {
         if (watch && --this.#watched === 0) clearTimeout(this.#heartbeat);
       });
     });
-  }
-
-  /** Call the worker host; a dead worker rejects at once with why it died (its proxy is gone). */
-  call<T>(use: (host: Remote<WorkerApi>) => Promise<T>, watch = false): Promise<T> {
-    if (this.#dead) return Promise.reject(this.#dead);
-    return this.track(use(this.host), watch);
   }
 
   #beat(): void {

@@ -60,15 +60,18 @@ export class CallScanner {
    * `format: null` reads no calls at all (tool choice `none`, no tools).
    * `thinkOpened`: the prompt ended inside a think block (the reply starts in reasoning).
    * `think`: the family's reasoning markers.
+   * `tellInputs`: follow calls as they are written (takeCallInputs); off when
+   * no one listens, as each step re-reads the call so far.
    */
   constructor(
     private readonly format: CallFormat | null,
     thinkOpened = false,
     private readonly think: ThinkMarkers = THINK_TAGS,
+    tellInputs = true,
   ) {
     this.mode = thinkOpened ? 'think' : 'start';
     this.callsOpen = format !== null;
-    this.inputs = format && new CallInputs(format);
+    this.inputs = format && tellInputs ? new CallInputs(format) : null;
   }
 
   /** Feed more output; returns the newly visible text (possibly empty). */

@@ -1,6 +1,7 @@
 // comlink's built-in "throw" handler keeps only name, message and stack. This
 // one wraps it so a tabagent error arrives on the other side as the same class
-// with all its fields. Both sides must install it.
+// with all its fields. Both sides must install it. The generation channel
+// (generation-channel.ts) sends its errors the same way (toWire, fromWire).
 import { transferHandlers, type TransferHandler } from 'comlink';
 import { errorClasses, isTabAgentError, type TabAgentError } from '../errors/index.js';
 
@@ -12,6 +13,9 @@ interface SerializedTabAgentError {
   tabagent: { name: string; fields: Record<string, unknown> };
 }
 
+/** An error (or anything thrown) as it crosses to the other side. */
+export type WireError = SerializedTabAgentError | { thrown: unknown };
+
 let installed = false;
 
 export function installErrorTransfer(): void {
@@ -21,7 +25,7 @@ export function installErrorTransfer(): void {
   const handler: TransferHandler<Thrown, unknown> = {
     canHandle: (value): value is Thrown => original.canHandle(value),
     serialize(thrown) {
-      if (isTabAgentError(thrown.value)) return [{ tabagent: serializeError(thrown.value) }, []];
+      if (isTabAgentError(thrown.value)) return [toWire(thrown.value), []];
       return original.serialize(thrown);
     },
     deserialize(serialized) {
@@ -31,6 +35,28 @@ export function installErrorTransfer(): void {
     },
   };
   transferHandlers.set('throw', handler);
+}
+
+/**
+ * What crosses for `error`: a tabagent error with its class and fields;
+ * another Error as comlink sends one (name, message, stack); anything else as
+ * it is.
+ */
+export function toWire(error: unknown): WireError {
+  if (isTabAgentError(error)) return { tabagent: serializeError(error) };
+  if (error instanceof Error) return { thrown: { name: error.name, message: error.message, stack: error.stack } };
+  return { thrown: error };
+}
+
+/** The error `toWire` sent, as a real Error of its class where it was one. */
+export function fromWire(wire: WireError): unknown {
+  if ('tabagent' in wire) return deserializeError(wire.tabagent);
+  const thrown = wire.thrown as { name?: unknown; message?: unknown; stack?: unknown } | null;
+  if (typeof thrown === 'object' && thrown !== null && typeof thrown.message === 'string' && typeof thrown.name === 'string') {
+    // As comlink rebuilds one: a plain Error that keeps the name and stack it had.
+    return Object.assign(new Error(thrown.message), thrown);
+  }
+  return wire.thrown;
 }
 
 function serializeError(error: TabAgentError): SerializedTabAgentError['tabagent'] {

@@ -1,12 +1,36 @@
-// What the worker tells the page about a generation while it runs, on a
-// MessagePort of its own: plain messages, one postMessage each, no reply and
-// no proxy per call. `end` comes last; the page waits for it, so nothing about
-// a generation lands after its result.
-import type { CallInputEvent } from '../shared/model.js';
-import type { FakeRequest, GenerationMessage } from './worker-protocol.js';
+// Generations, on a MessagePort of their own between the page and the worker:
+// the page sends a request (or a cancel) as one plain message; the worker
+// sends back what the model writes as it writes it, and last the end, which
+// carries the response or the error. One port both ways, so nothing about a
+// generation can land after its end, and a hop costs one message each way
+// beyond what streams (a comlink call would add its own return message, and
+// its proxy and wire values, to both sides).
+import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
+import { fromWire, toWire } from './error-transfer.js';
+import type { FakeRequest, GenerationCall, GenerationMessage } from './worker-protocol.js';
 
-export class GenerationSender {
-  constructor(private readonly port: MessagePort) {}
+/** What a worker does with the generations a client asks for. */
+export interface Generator {
+  /** Settles once the generation ends; `callInputs`: the client follows calls as they are written. */
+  generate(id: number, request: ModelRequest, callInputs: boolean): Promise<ModelResponse>;
+  cancel(id: number): void;
+}
+
+/** The worker's end of one client's port. */
+export class GenerationServer {
+  constructor(
+    private readonly port: MessagePort,
+    generator: Generator,
+  ) {
+    port.onmessage = (event: MessageEvent<GenerationCall>) => {
+      const call = event.data;
+      if (call.kind === 'cancel') return generator.cancel(call.id);
+      generator.generate(call.id, call.request, call.callInputs).then(
+        (response) => this.#end(call.id, response),
+        (error: unknown) => this.#post({ id: call.id, kind: 'failed', error: toWire(error) }),
+      );
+    };
+  }
 
   text(id: number, delta: string): void {
     if (delta) this.#post({ id, kind: 'text', delta });
@@ -24,8 +48,13 @@ export class GenerationSender {
     this.#post({ id, kind: 'request', request });
   }
 
-  end(id: number): void {
-    this.#post({ id, kind: 'end' });
+  #end(id: number, response: ModelResponse): void {
+    try {
+      this.#post({ id, kind: 'end', response });
+    } catch (error) {
+      // A response that cannot cross (DataCloneError) still ends the generation.
+      this.#post({ id, kind: 'failed', error: toWire(error) });
+    }
   }
 
   #post(message: GenerationMessage): void {
@@ -36,47 +65,74 @@ export class GenerationSender {
 export interface GenerationListener {
   onText?: (delta: string) => void;
   onReasoning?: (delta: string) => void;
+  /** Given: the worker tells calls as they are written; not given, it neither reads nor sends them. */
   onCallInput?: (event: CallInputEvent) => void;
   onRequest?: (request: FakeRequest) => void;
 }
 
-export class GenerationReceiver {
-  readonly #listeners = new Map<number, GenerationListener & { ended: () => void }>();
+interface Pending extends GenerationListener {
+  resolve(response: ModelResponse): void;
+  reject(error: unknown): void;
+}
 
-  constructor(port: MessagePort) {
+/** The page's end of the port. */
+export class GenerationClient {
+  readonly #pending = new Map<number, Pending>();
+
+  constructor(private readonly port: MessagePort) {
     port.onmessage = (event: MessageEvent<GenerationMessage>) => {
       const message = event.data;
-      const listener = this.#listeners.get(message.id);
-      if (!listener) return;
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
       switch (message.kind) {
         case 'text':
-          listener.onText?.(message.delta);
+          pending.onText?.(message.delta);
           break;
         case 'reasoning':
-          listener.onReasoning?.(message.delta);
+          pending.onReasoning?.(message.delta);
           break;
         case 'call-input':
-          listener.onCallInput?.(message.event);
+          pending.onCallInput?.(message.event);
           break;
         case 'request':
-          listener.onRequest?.(message.request);
+          pending.onRequest?.(message.request);
           break;
         case 'end':
-          this.#listeners.delete(message.id);
-          listener.ended();
+          this.#pending.delete(message.id);
+          pending.resolve(message.response);
+          break;
+        case 'failed':
+          this.#pending.delete(message.id);
+          pending.reject(fromWire(message.error));
       }
     };
   }
 
-  /** Listen to one generation; resolves when the worker ends it. */
-  listen(id: number, listener: GenerationListener): Promise<void> {
-    return new Promise((ended) => this.#listeners.set(id, { ...listener, ended }));
+  /** Ask for one generation, named `id` (unique among this client's); settles with its end, after all its news. */
+  generate(id: number, request: ModelRequest, listener: GenerationListener): Promise<ModelResponse> {
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { ...listener, resolve, reject });
+      try {
+        this.#post({ kind: 'generate', id, request, callInputs: listener.onCallInput !== undefined });
+      } catch (error) {
+        // A request that cannot be cloned never left.
+        this.#pending.delete(id);
+        reject(error);
+      }
+    });
   }
 
-  /** Stop listening (the request failed, or the worker is gone). */
+  /** Stop generation `id`: interrupted if it runs, dropped if it waits (it then ends with finishReason 'abort'). */
+  cancel(id: number): void {
+    this.#post({ kind: 'cancel', id });
+  }
+
+  /** Stop listening to `id` (the worker is gone): nothing more of it is delivered. */
   forget(id: number): void {
-    const listener = this.#listeners.get(id);
-    this.#listeners.delete(id);
-    listener?.ended();
+    this.#pending.delete(id);
+  }
+
+  #post(call: GenerationCall): void {
+    this.port.postMessage(call);
   }
 }

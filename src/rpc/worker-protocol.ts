@@ -5,6 +5,7 @@
 import type { CallInputEvent, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineMessage, ModelFamily, ResponseFormat } from '../shared/tool-protocol.js';
 import type { WebLLMSource } from '../webllm/app-config.js';
+import type { WireError } from './error-transfer.js';
 
 /**
  * What the worker exposes over comlink. The page starts the worker, waits for
@@ -14,9 +15,10 @@ export interface WorkerApi {
   /** Liveness: the page pings while it waits on a generation. */
   ping(): true;
   /**
-   * The port that news of each generation (text, reasoning, records, end) goes
-   * out on. `client`: in a shared worker, the name of a Web Lock this client
-   * holds while it lives; once the lock is free, the client has left.
+   * The port generations go on (generation-channel.ts): requests and cancels
+   * in, what each writes and its end out. `client`: in a shared worker, the
+   * name of a Web Lock this client holds while it lives; once the lock is
+   * free, the client has left.
    */
   connect(port: MessagePort, client?: string): void;
   /**
@@ -25,10 +27,6 @@ export interface WorkerApi {
    * comlink-proxied from the page.
    */
   load(spec: ModelSpec, onProgress?: (progress: LoadProgress) => void, respond?: Respond): Promise<EngineInfo>;
-  /** Generate, one request at a time in the order asked; `id` names it on the generation channel and to `cancel`. */
-  generate(id: number, request: ModelRequest): Promise<ModelResponse>;
-  /** Stop one request: interrupt it if it runs, drop it if it waits (it then resolves with finishReason 'abort'). */
-  cancel(id: number): void;
   /** Ask about, or delete, a model's downloaded files in the browser (with any model loaded, or none). */
   modelCache(action: 'has' | 'delete', source: CachedModelSource): Promise<boolean>;
 }
@@ -166,6 +164,13 @@ export type FakeOutput =
 
 export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker-hang';
 
+/** What the page sends on the generation port (generation-channel.ts). */
+export type GenerationCall =
+  /** `callInputs`: tell calls as they are written; unasked, the worker neither reads nor sends them. */
+  | { kind: 'generate'; id: number; request: ModelRequest; callInputs: boolean }
+  | { kind: 'cancel'; id: number };
+
+/** What the worker sends back on it, for one generation; `end` or `failed` comes last. */
 export type GenerationMessage =
   | { id: number; kind: 'text'; delta: string }
   /** Reasoning (a think block) as the model writes it. */
@@ -174,4 +179,5 @@ export type GenerationMessage =
   | { id: number; kind: 'call-input'; event: CallInputEvent }
   /** What a fake model received (real models send none). */
   | { id: number; kind: 'request'; request: FakeRequest }
-  | { id: number; kind: 'end' };
+  | { id: number; kind: 'end'; response: ModelResponse }
+  | { id: number; kind: 'failed'; error: WireError };

@@ -43,6 +43,7 @@ import { inCallOrder, unrunRecord } from '../calls/call-order.js';
 import type { RunEvents } from './run-events.js';
 import type { ToolEventName } from '../calls/tool-events.js';
 import { toolPart, type StreamPart } from './chat-stream.js';
+import { nextTask } from '../shared/next-task.js';
 import { generateFitting, type FittingContext } from './fitting-request.js';
 import { assistantTurn, cutShortTurn } from './model-turn.js';
 import type { ToolHooks } from '../calls/hooks.js';
@@ -269,14 +270,16 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       return { ...reply, toolCalls: [], approvals };
     }
     const results: ChatMessage[] = [{ role: 'tool', results: records, createdAt: Date.now() }];
-    const write = context.commit(results);
     if (batch.terminate) {
-      await write;
+      await context.commit(results);
       stats.hops++;
       stepEnd();
       return { ...reply, toolCalls: [], toolResults: records };
     }
-    // The next request is made while the results are written (see the top of the loop).
+    // The next request is made while the results are written (see the top of
+    // the loop), and sent before the write starts: starting it costs this
+    // thread its IndexedDB calls, which then overlap the model's work.
+    const write = nextTask().then(() => context.commit(results));
     run.landing = new Landing(write, results, () => {
       stats.hops++;
       stepEnd();

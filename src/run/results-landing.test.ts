@@ -1,13 +1,14 @@
 // A hop's results are written while the next request already goes to the
 // model (one write less on the hop's path); what the person sees of that
 // answer waits until they are on disk, and a write that fails stops the run.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { StorageQuotaError } from '../errors/index.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import type { CommitMeta } from '../store/records.js';
 import type { ChatMessage } from '../shared/chat.js';
 import { localAgent } from '../test-support/local-chat.js';
+import { WorkerModel } from '../model/worker-model.js';
 import { toolCallText as call } from '../testing/calls.js';
 import { tool } from '../tools/define-tool.js';
 
@@ -99,5 +100,27 @@ describe("a hop's results, written while the next request starts", () => {
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(stored[3]).toMatchObject({ finishReason: 'abort' });
     expect('The tool said hi, slowly.'.startsWith((stored[3] as { text: string }).text)).toBe(true);
+  });
+  it('the results write starts once the next request has left: starting a write costs the page its IndexedDB calls, which then overlap the model', async () => {
+    const order: string[] = [];
+    class OrderStore extends MemoryChatStore {
+      override async append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
+        if (messages.some((m) => m.role === 'tool')) order.push('results write');
+        return super.append(chatId, messages, meta);
+      }
+    }
+    const { agent } = await localAgent([call('echo', { text: 'hi' }), 'The tool said hi.'], new OrderStore());
+    const chat = await agent.newChat({ tools: [echo] });
+    const generate = WorkerModel.prototype.generate;
+    const spy = vi.spyOn(WorkerModel.prototype, 'generate').mockImplementation(function (this: WorkerModel, ...args) {
+      order.push('request');
+      return generate.apply(this, args);
+    });
+    try {
+      await chat.send('Echo hi');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(order).toEqual(['request', 'request', 'results write']);
   });
 });

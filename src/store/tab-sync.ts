@@ -2,6 +2,7 @@
 // tabs never interleave on it, and a commit is announced over a
 // BroadcastChannel so other tabs (and other Chat objects in this tab) pick up
 // the new messages.
+import { nextTask } from '../shared/next-task.js';
 import { Serial } from '../shared/serial.js';
 
 type Listener = () => void;
@@ -17,6 +18,8 @@ export class TabSync {
   /** Per chat, without Web Locks: this tab's queue stands in for the lock. */
   readonly #localLocks = new Map<string, Serial>();
   readonly #locks: LockManagerLike | undefined;
+  /** Chats announced to this tab, not yet to others. */
+  readonly #unsent = new Set<string>();
 
   /** `shared`: other tabs see the same store (IndexedDB), so tell them about commits. */
   constructor(
@@ -55,10 +58,22 @@ export class TabSync {
     return this.#localLocks.get(name)?.busy ? Promise.resolve(undefined) : this.exclusive(chatId, work);
   }
 
-  /** Say that the chat changed: other tabs hear it, and so do other Chat objects in this tab. */
+  /**
+   * Say that the chat changed: other Chat objects in this tab hear it at
+   * once, other tabs in a task of its own (a post costs this thread tens of
+   * µs, and a run's next step should not wait on it).
+   */
   announce(chatId: string, from: object): void {
-    this.#channel?.postMessage({ chatId });
+    if (this.#channel) {
+      if (this.#unsent.size === 0) void nextTask().then(() => this.#send());
+      this.#unsent.add(chatId);
+    }
     this.#notify(chatId, from);
+  }
+
+  #send(): void {
+    for (const chatId of this.#unsent) this.#channel?.postMessage({ chatId });
+    this.#unsent.clear();
   }
 
   subscribe(chatId: string, owner: object, listener: Listener): () => void {
@@ -73,6 +88,7 @@ export class TabSync {
 
   /** Stop: nothing more is announced or heard (a commit that lands after the agent closed is not an error). */
   close(): void {
+    this.#send();
     this.#channel?.close();
     this.#channel = null;
     this.#listeners.clear();

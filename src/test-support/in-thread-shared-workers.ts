@@ -29,7 +29,15 @@ export function inThreadSharedWorkers() {
     for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
     instance.ports.push(port2);
     if (!instance.hung) {
-      expose(new EngineHost(instance.model), port2);
+      const host = new EngineHost(instance.model);
+      const ports = instance.ports;
+      // A hung worker answers on no port: its generation ports too.
+      const connect = host.connect.bind(host);
+      host.connect = (port, client) => {
+        ports.push(port);
+        connect(port, client);
+      };
+      expose(host, port2);
       port2.postMessage(READY);
     }
     const worker = new EventTarget();

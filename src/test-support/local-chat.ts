@@ -8,7 +8,7 @@ import { Chat } from '../chat/chat.js';
 import { chatSettings, type ChatOptions } from '../chat/chat-options.js';
 import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
 import { WorkerModel } from '../model/worker-model.js';
-import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { GenerationClient } from '../rpc/generation-channel.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import type { ChatStore, CommitMeta } from '../store/records.js';
 import { TabSync } from '../store/tab-sync.js';
@@ -40,7 +40,7 @@ export async function localModel(fake: FakeModel): Promise<WorkerModel> {
   host.connect(port2);
   const { respond, record, firstTurn, ...spec } = fake[FAKE_SPEC];
   const info = await host.load({ kind: 'fake', ...spec, recordRequests: record !== undefined, firstTurn: firstTurn() }, undefined, respond);
-  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, record);
+  return new WorkerModel({ generations: new GenerationClient(port1), track: (p) => p }, info, record);
 }
 
 export async function localChat(script: FakeScript, options: ChatOptions = {}, fakeOptions: FakeModelOptions = {}) {

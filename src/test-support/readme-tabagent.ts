@@ -12,7 +12,7 @@ import type { WebLLMModel } from '../model/webllm-model.js';
 import { ggufModelId, namesGguf, type GgufModel } from '../model/gguf-name.js';
 import { FAKE_SPEC, scriptFor, type FakeSpec } from '../model/scripted-model.js';
 import { WorkerModel } from '../model/worker-model.js';
-import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { GenerationClient } from '../rpc/generation-channel.js';
 import { IdbChatStore } from '../store/idb-chat-store.js';
 import { MemoryChatStore } from '../store/memory-chat-store.js';
 import type { StorageInfo } from '../store/open-store.js';
@@ -75,7 +75,7 @@ export async function inThread(fake: FakeSpec, options: Omit<AgentOptions, 'mode
     onProgress,
     respond,
   );
-  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, record);
+  return new WorkerModel({ generations: new GenerationClient(port1), track: (p) => p }, info, record);
 }
 
 async function openStore(storage: AgentOptions['storage']): Promise<{ store: ChatStore; info: StorageInfo }> {

@@ -3,7 +3,7 @@
 // sees it (its own generation channel, its own request ids). `leave(n)` is
 // tab n's Web Lock coming free: its page ended the connection, or it closed.
 import { WorkerModel } from '../model/worker-model.js';
-import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { GenerationClient } from '../rpc/generation-channel.js';
 import type { ModelSpec, Respond } from '../rpc/worker-protocol.js';
 import type { LoadProgress } from '../shared/model.js';
 import { FAKE_SPEC } from '../model/scripted-model.js';
@@ -25,7 +25,7 @@ export function sharedHost() {
       const { port1, port2 } = new MessageChannel();
       for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
       host.connect(port2, name);
-      const generations = new GenerationReceiver(port1);
+      const generations = new GenerationClient(port1);
       return {
         host,
         /** Resolves once the host has seen the tab go. */
@@ -38,7 +38,7 @@ export function sharedHost() {
           const { respond, record, firstTurn, ...spec } = fake[FAKE_SPEC];
           const full: ModelSpec = { kind: 'fake', ...spec, recordRequests: record !== undefined, firstTurn: firstTurn() };
           const info = await host.load(full, onProgress, respond as Respond | undefined);
-          return new WorkerModel({ generations, call: (use) => use(host), track: (p) => p }, info, record, 'shared-worker');
+          return new WorkerModel({ generations, track: (p) => p }, info, record, 'shared-worker');
         },
       };
     },

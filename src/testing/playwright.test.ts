@@ -3,7 +3,7 @@ import { modelSpec, type ModelOptions } from '../model/model-session.js';
 import { scriptFor } from '../model/scripted-model.js';
 import { isFakeGrammarError, isFakeScriptError, isInvalidOptionsError } from '../errors/index.js';
 import { WorkerModel } from '../model/worker-model.js';
-import { GenerationReceiver } from '../rpc/generation-channel.js';
+import { GenerationClient } from '../rpc/generation-channel.js';
 import { EngineHost } from '../worker/engine-host.js';
 import { toolCallText } from './calls.js';
 import { fakeModel } from './fake-model.js';
@@ -48,7 +48,7 @@ async function loadInThread(options: ModelOptions): Promise<WorkerModel> {
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
   const info = await host.load(await modelSpec(options));
-  return new WorkerModel({ generations: new GenerationReceiver(port1), call: (use) => use(host), track: (p) => p }, info, scriptFor(options.model)?.record);
+  return new WorkerModel({ generations: new GenerationClient(port1), track: (p) => p }, info, scriptFor(options.model)?.record);
 }
 
 afterEach(() => {

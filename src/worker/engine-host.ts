@@ -1,5 +1,7 @@
-// What a worker exposes over comlink to one client (rpc/worker-protocol.ts's
-// WorkerApi): the page of a dedicated worker, or one tab of a shared one.
+// What a worker exposes to one client: over comlink (rpc/worker-protocol.ts's
+// WorkerApi), and its generations on the port it connects
+// (rpc/generation-channel.ts). A client is the page of a dedicated worker, or
+// one tab of a shared one.
 // The model and its queue are the HostedModel every client of the worker
 // shares (hosted-model.ts says how loads and requests settle); the ids of
 // generations are this client's own.
@@ -9,7 +11,7 @@
 // ends the connection or the tab is gone, and the client then leaves: its
 // requests are cancelled, waiting or running, and the model lives on while
 // another client holds it.
-import { GenerationSender } from '../rpc/generation-channel.js';
+import { GenerationServer, type Generator } from '../rpc/generation-channel.js';
 import type { CachedModelSource, EngineInfo, ModelSpec, Respond, WorkerApi } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelRequest, ModelResponse } from '../shared/model.js';
 import { engines } from './engine-modules.js';
@@ -18,8 +20,8 @@ import { HostedModel, type HostClient } from './hosted-model.js';
 /** Resolves once the client holding the lock `name` is gone. */
 export type ClientWatch = (name: string) => Promise<unknown>;
 
-export class EngineHost implements WorkerApi, HostClient {
-  sender: GenerationSender | null = null;
+export class EngineHost implements WorkerApi, HostClient, Generator {
+  sender: GenerationServer | null = null;
   /** Per request waiting or running: what cancels it. */
   readonly #stops = new Map<number, AbortController>();
   #left = false;
@@ -34,7 +36,7 @@ export class EngineHost implements WorkerApi, HostClient {
   }
 
   connect(port: MessagePort, client?: string): void {
-    this.sender = new GenerationSender(port);
+    this.sender = new GenerationServer(port, this);
     if (client !== undefined && this.watch) void this.watch(client).then(() => this.#leave());
   }
 
@@ -42,17 +44,15 @@ export class EngineHost implements WorkerApi, HostClient {
     return this.model.load(this, spec, onProgress, respond);
   }
 
-  generate(id: number, request: ModelRequest): Promise<ModelResponse> {
+  /** One request, queued behind every client's; `id` names it to `cancel`. */
+  generate(id: number, request: ModelRequest, callInputs = false): Promise<ModelResponse> {
     const stop = new AbortController();
     if (this.#left) stop.abort();
     this.#stops.set(id, stop);
-    const { sender } = this;
-    return this.model.run(this, id, request, stop.signal).finally(() => {
-      this.#stops.delete(id);
-      sender?.end(id);
-    });
+    return this.model.run(this, id, request, stop.signal, callInputs).finally(() => this.#stops.delete(id));
   }
 
+  /** Stop one request: interrupt it if it runs, drop it if it waits (it then resolves with finishReason 'abort'). */
   cancel(id: number): void {
     this.#stops.get(id)?.abort();
   }

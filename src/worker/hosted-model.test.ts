@@ -34,12 +34,16 @@ describe('a model shared by several tabs', () => {
     const modelB = await b.load(fakeModel((r) => (seen.push(`b:${r.last}`), `B answers ${r.last}`), MODEL));
     const textA: string[] = [];
     const textB: string[] = [];
-    // Both tabs' first generation is id 1.
-    const [ra, rb, ra2] = await Promise.all([
-      modelA.generate(ask('one'), { onText: (d) => textA.push(d) }),
-      modelB.generate(ask('two'), { onText: (d) => textB.push(d) }),
-      modelA.generate(ask('three')),
-    ]);
+    // Both tabs' first generation is id 1. Each request reaches the host (on
+    // its tab's port) before the next is asked: the order asked is the order
+    // of arrival.
+    const arrived = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const one = modelA.generate(ask('one'), { onText: (d) => textA.push(d) });
+    await arrived();
+    const two = modelB.generate(ask('two'), { onText: (d) => textB.push(d) });
+    await arrived();
+    const three = modelA.generate(ask('three'));
+    const [ra, rb, ra2] = await Promise.all([one, two, three]);
     expect([ra.text, rb.text, ra2.text]).toEqual(['A answers one', 'B answers two', 'A answers three']);
     expect(textA.join('')).toBe('A answers one');
     expect(textB.join('')).toBe('B answers two');

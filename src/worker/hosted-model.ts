@@ -21,18 +21,18 @@
 //   its last text: the page waits for it, so nothing lands after the result.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import { InvalidOptionsError, SharedModelConflictError } from '../errors/index.js';
-import type { GenerationSender } from '../rpc/generation-channel.js';
+import type { GenerationServer } from '../rpc/generation-channel.js';
 import { modelKey } from '../rpc/model-key.js';
 import type { EngineInfo, FakeRequest, ModelSpec, Respond } from '../rpc/worker-protocol.js';
 import type { LoadProgress, ModelRequest, ModelResponse } from '../shared/model.js';
 import { Serial } from '../shared/serial.js';
 import { loadModel, type LoadedModel } from './load-model.js';
-import { runRequest } from './run-request.js';
+import { runRequest, type RequestOutput } from './run-request.js';
 
 /** One client of the hosted model, as the model sees it. */
 export interface HostClient {
   /** Where news of this client's generations goes. */
-  readonly sender: GenerationSender | null;
+  readonly sender: GenerationServer | null;
 }
 
 interface Loaded {
@@ -81,12 +81,12 @@ export class HostedModel {
   }
 
   /** Queue `request` behind every other client's; `signal` cancels it. */
-  run(client: HostClient, id: number, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
+  run(client: HostClient, id: number, request: ModelRequest, signal: AbortSignal, callInputs = false): Promise<ModelResponse> {
     let started = false;
     return this.#requests
       .run(() => {
         started = true;
-        return this.#generate(client, id, request, signal);
+        return this.#generate(client, id, request, signal, callInputs);
       }, signal)
       .catch((error: unknown) => {
         if (!started && signal.aborted) return aborted();
@@ -116,7 +116,7 @@ export class HostedModel {
     ).then(() => before);
   }
 
-  async #generate(client: HostClient, id: number, request: ModelRequest, signal: AbortSignal): Promise<ModelResponse> {
+  async #generate(client: HostClient, id: number, request: ModelRequest, signal: AbortSignal, callInputs: boolean): Promise<ModelResponse> {
     const loaded = this.#loaded;
     if (!loaded?.holders.has(client)) throw new InvalidOptionsError('model', 'no model is loaded');
     this.#running = { client, id };
@@ -127,7 +127,9 @@ export class HostedModel {
       signal.addEventListener('abort', interrupt, { once: true });
       try {
         const { sender } = client;
-        return await runRequest(model, request, { text: (delta) => sender?.text(id, delta), reasoning: (delta) => sender?.reasoning(id, delta), callInput: (event) => sender?.callInput(id, event) });
+        const out: RequestOutput = { text: (delta) => sender?.text(id, delta), reasoning: (delta) => sender?.reasoning(id, delta) };
+        if (callInputs) out.callInput = (event) => sender?.callInput(id, event);
+        return await runRequest(model, request, out);
       } finally {
         signal.removeEventListener('abort', interrupt);
       }

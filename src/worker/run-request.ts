@@ -23,11 +23,11 @@ import { StopHold } from './stop-hold.js';
  */
 export const BLANK_TOKEN_LIMIT = 64;
 
-/** Where the visible text, the reasoning and the calls go as the model writes them. */
+/** Where the visible text, the reasoning and the calls go as the model writes them; no `callInput`, no one follows calls as they are written. */
 export interface RequestOutput {
   text(delta: string): void;
   reasoning(delta: string): void;
-  callInput(event: CallInputEvent): void;
+  callInput?: (event: CallInputEvent) => void;
 }
 
 export async function runRequest(model: LoadedModel, request: ModelRequest, out: RequestOutput): Promise<ModelResponse> {
@@ -58,7 +58,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   }
   // Structured output: the reply is one JSON value, never calls.
   const calls = !request.output && request.tools.length > 0 && request.toolChoice !== 'none';
-  const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened', codec.think);
+  const scanner = new CallScanner(calls ? codec.format : null, reasoning === 'opened', codec.think, out.callInput !== undefined);
   const grammar = request.grammar ?? info.grammarByDefault;
   const sampling: Sampling = {
     response_format: !grammar
@@ -81,7 +81,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
     const text = scanner.push(raw);
     out.reasoning(scanner.takeReasoning());
     out.text(text);
-    for (const event of scanner.takeCallInputs()) out.callInput(event);
+    for (const event of scanner.takeCallInputs()) out.callInput?.(event);
   };
   const result = await complete(sampling, (delta) => {
     produced++;
@@ -100,6 +100,6 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   const parsed = scanner.finish(finishReason);
   out.reasoning(scanner.takeReasoning());
   out.text(parsed.delta);
-  for (const event of scanner.takeCallInputs()) out.callInput(event);
+  for (const event of scanner.takeCallInputs()) out.callInput?.(event);
   return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason, usage };
 }
