@@ -1,10 +1,10 @@
 // The real tabagent worker, with one addition for the benchmark: it notes when
 // each streamed delta leaves, so the page can measure how long deltas travel.
-import { GenerationSender } from '../../src/rpc/generation-channel.js';
+import { GenerationServer } from '../../src/rpc/generation-channel.js';
 
 const sentAt: number[] = [];
-const text = GenerationSender.prototype.text;
-GenerationSender.prototype.text = function (this: GenerationSender, id: number, delta: string) {
+const text = GenerationServer.prototype.text;
+GenerationServer.prototype.text = function (this: GenerationServer, id: number, delta: string) {
   if (delta) sentAt.push(performance.timeOrigin + performance.now());
   text.call(this, id, delta);
 };
