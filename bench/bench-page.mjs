@@ -4,10 +4,11 @@
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright';
 import { findChromium } from '../scripts/find-chromium.mjs';
+import { browserPid } from './process-memory.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Serve and open the bench page; `call(name, ...args)` runs `window.bench[name]` there; `close()` ends the browser and the server. */
+/** Serve and open the bench page; `call(name, ...args)` runs `window.bench[name]` there; `close()` ends the browser and the server; `pid`: the browser's process. */
 export async function openBenchPage() {
   // Its own process group: npx starts vite as a child, and the whole group must
   // end with the run (a server left on the port breaks the next run, or e2e).
@@ -36,7 +37,7 @@ export async function openBenchPage() {
     }
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
     const call = (name, ...args) => page.evaluate(([n, a]) => window.bench[n](...a), [name, args]);
-    return { call, close, chromiumVersion: browser.version() };
+    return { call, close, chromiumVersion: browser.version(), pid: browserPid() };
   } catch (error) {
     await close();
     throw error;

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { SIZE_BUILD, buildSizeEntry, gzipKb, packageSizes, pageEntry } from '../scripts/bundle-size.mjs';
 import { tinyGguf } from '../scripts/tiny-gguf.mjs';
 import { openBenchPage } from './bench-page.mjs';
+import { treePssMiB } from './process-memory.mjs';
 
 const ROUNDS = 5;
 /** Per wllama round, on each side: decode samples (32 tokens each), first-token samples, tool round trips. */
@@ -40,11 +41,11 @@ run('npx', ['vite', 'build', '--config', 'bench/vite.config.ts']);
 // The tiny Qwen3 GGUF (real tokenizer and template, crafted weights), served with the page.
 await tinyGguf(join(root, 'dist/bench/models/tiny-qwen3.gguf'));
 
-const { call, close, chromiumVersion } = await openBenchPage();
+const { call, close, chromiumVersion, pid } = await openBenchPage();
 try {
 
   const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [], serverStep: [], serverDirect: [], serverOverhead: [] };
-  const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [] };
+  const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [], secondTabShared: [], secondTabOwn: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
   const sendOverheads = (r) => r.sendTimes.map((t, i) => t - r.baselineSend[i]);
@@ -137,6 +138,26 @@ try {
   }
   await call('wllamaClose');
 
+  // A second tab's memory on the real engine: the browser's processes (PSS)
+  // after a second agent joined the first's shared worker, or loaded its own
+  // copy in a worker of its own, less before it came; settled a moment each time.
+  const settled = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return treePssMiB(pid);
+  };
+  for (let r = 0; r < ROUNDS && pid !== undefined; r++) {
+    process.stdout.write(`Second-tab memory, round ${r + 1}/${ROUNDS}…                  \r`);
+    for (const shared of [true, false]) {
+      await call('memoryAgent', true);
+      const before = await settled();
+      const host = await call('memoryAgent', shared);
+      if (host !== (shared ? 'shared-worker' : 'worker')) throw new Error(`the second agent runs in a ${host}`);
+      const after = await settled();
+      await call('memoryClose');
+      if (before !== null && after !== null) wllama[shared ? 'secondTabShared' : 'secondTabOwn'].push(after - before);
+    }
+  }
+
   const sizes = bundleSizes();
   const pack = packageSizes();
   const fig = Object.fromEntries(Object.entries(rounds).map(([k, v]) => [k, spread(v)]));
@@ -149,6 +170,8 @@ try {
     shared_hop_overhead_ms_median: fig.overheadShared.median,
     shared_hop_overhead_with_store_ms_median: fig.overheadStoreShared.median,
     shared_second_load_ms_median: fig.secondLoadShared.median,
+    shared_second_tab_memory_mib_median: wfig.secondTabShared.median ?? null,
+    own_worker_second_tab_memory_mib_median: wfig.secondTabOwn.median ?? null,
     own_worker_second_load_ms_median: fig.secondLoadOwn.median,
     shared_alone_hop_ms_median: fig.aloneHop.median,
     shared_interleaved_hop_ms_median: fig.interleavedHop.median,
@@ -278,6 +301,7 @@ function table(fig, wfig, results) {
   const ms = (x) => `${x.toFixed(3)} ms`;
   const tps = (x) => `${x.toFixed(2)}/s`;
   const us = (x) => `${x.toFixed(1)} µs`;
+  const mib = (x) => `${x.toFixed(1)} MiB`;
   const rows = [
     ['Floor: 2 worker round trips + 1 strict IndexedDB put', fig.floor, ms, ''],
     ['Hop through tabagent (model turn → tool → next request), memory', fig.tabagentHop, ms, ''],
@@ -289,6 +313,10 @@ function table(fig, wfig, results) {
     ['Shared worker: overhead per hop with IndexedDB', fig.overheadStoreShared, ms, `${(fig.overheadStoreShared.median / fig.floor.median).toFixed(2)}× floor`],
     ['Second agent on a loaded model: joins the shared worker (createAgent to ready)', fig.secondLoadShared, ms, `${(fig.secondLoadShared.median / fig.secondLoadOwn.median).toFixed(2)}× own worker`],
     ['Second agent on a loaded model: a worker and a load of its own (the fake: no weights)', fig.secondLoadOwn, ms, ''],
+    ...(wllama.secondTabShared.length === 0 ? [] : [
+      ['Second tab\'s memory, wllama on the tiny GGUF: joins the shared worker (browser PSS after less before)', wfig.secondTabShared, mib, ''],
+      ['Second tab\'s memory, wllama on the tiny GGUF: a worker and a load of its own', wfig.secondTabOwn, mib, ''],
+    ]),
     ['Shared model, function scripts: hop time of one tab alone', fig.aloneHop, ms, ''],
     ['Shared model, two tabs at once: hop time, each queued behind the other\'s', fig.interleavedHop, ms, `${(fig.interleavedHop.median / fig.aloneHop.median).toFixed(2)}× alone`],
     ['IndexedDB per hop, model at 1 token/ms: hop stored less hop in memory (the results write overlaps the next request; the turn and its started calls land before any handler)', fig.durabilityPaced, ms, `${(fig.durabilityPaced.median / fig.floor.median).toFixed(2)}× floor`],

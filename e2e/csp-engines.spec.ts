@@ -70,3 +70,17 @@ test('an engine file the policy refuses: a ModelLoadError names the file and the
   expect(text).toMatch(/(script|worker)-src/);
 });
 
+
+test("a policy without 'wasm-unsafe-eval' (an extension's default): a ModelLoadError says to add it, before anything is downloaded, for the fake as for a GGUF", async ({ page }) => {
+  const noWasm = (csp: string) => csp.replace(" 'wasm-unsafe-eval'", '');
+  await page.goto(`http://127.0.0.1:4176/e2e/pages/csp-fake.html?csp=${encodeURIComponent(noWasm(policy(CDN)))}`);
+  const fake = page.locator('#status');
+  await expect(fake).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  expect(await fake.textContent()).toMatch(/^error: ModelLoadError: .*'wasm-unsafe-eval'/);
+
+  const before = models.downloads('tiny.gguf');
+  const gguf = await open(page, noWasm(policy(`${CDN} ${models.origin}`)));
+  expect(await gguf.textContent()).toMatch(/^error: ModelLoadError: .*'wasm-unsafe-eval'/);
+  expect(await gguf.getAttribute('data-retryable')).toBe('false');
+  expect(models.downloads('tiny.gguf') - before).toBe(0);
+});

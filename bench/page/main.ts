@@ -13,6 +13,7 @@ import { noteWorkers, wllamaBench } from './wllama.js';
 import { aiSdkBench } from './ai-sdk.js';
 import { promptApiBench } from './prompt-api.js';
 import { serverBench } from './server-model.js';
+import { secondTabBench } from './second-tab.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -331,7 +332,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench };
+const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench, ...secondTabBench };
 declare global {
   interface Window {
     bench: typeof bench;

@@ -47,3 +47,23 @@ export async function refusalError(modelId: string, mark: number, url?: string):
   }
   return undefined;
 }
+
+/** The smallest WebAssembly module there is: its magic number and version. */
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+/**
+ * The ModelLoadError for a policy that refuses WebAssembly (no
+ * 'wasm-unsafe-eval' in script-src: Chrome's default for an extension's
+ * pages), which every engine needs: llama.cpp, WebLLM's runtime and xgrammar
+ * are WebAssembly. Asked before anything is downloaded; without it, the first
+ * grammar or the engine failed later with a bare RuntimeError.
+ */
+export function wasmRefusal(modelId: string): ModelLoadError | undefined {
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+    return undefined;
+  } catch (cause) {
+    const reason = typeof WebAssembly === 'undefined' ? 'this browser runs no WebAssembly, which every engine needs' : `the page's Content-Security-Policy refuses WebAssembly, which every engine needs: add 'wasm-unsafe-eval' to script-src (in an extension, to content_security_policy.extension_pages) (${(cause as Error).message})`;
+    return new ModelLoadError({ modelId, reason, retryable: false }, { cause });
+  }
+}

@@ -3,7 +3,7 @@
 // its prompts are rendered, and what the page is told of it.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import { InvalidOptionsError, isModelLoadError, isShaderF16UnsupportedError, isTabAgentError, isWebGPUUnavailableError } from '../errors/index.js';
-import { refusalError, refusalMark } from './csp-refusals.js';
+import { refusalError, refusalMark, wasmRefusal } from './csp-refusals.js';
 import { convTemplate, type ConvTemplate } from '../protocol/conv-templates.js';
 import { modelEntry } from '../protocol/model-table.js';
 import { chooseTemplate } from '../protocol/template-choice.js';
@@ -42,6 +42,8 @@ export async function loadModel(spec: ModelSpec, onProgress: Report | undefined,
   };
   const mark = refusalMark();
   try {
+    const refused = wasmRefusal(spec.modelId);
+    if (refused) throw refused;
     const model = await open(spec, report, respond, onRequest).catch(async (error: unknown) => {
       // An engine file, or a fetch of WebLLM's, the page's policy refused: say which, and which directive.
       if (isModelLoadError(error) || (!isTabAgentError(error) && (error as Error)?.name !== 'AbortError')) throw (await refusalError(spec.modelId, mark)) ?? error;
