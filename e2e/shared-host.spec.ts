@@ -309,3 +309,46 @@ test("real wllama under a shared worker's policy without script-src blob: the ta
     await server.close();
   }
 });
+
+// Issue 38: two tabs' chats take turns on the one model. Each keeps its prefix (llama.cpp's host
+// prompt cache holds the chat its one slot let go of): a hop reads only its new messages, even
+// where the two chats together outgrow the KV cache's 1,024 tokens.
+test('real wllama shared by two tabs whose chats take turns: each hop reads only its own new messages', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
+  try {
+    const url = `${server.origin}/tiny-qwen3.gguf`;
+    await ggufTab(page, true, url);
+    const other = await openTab(context);
+    await ggufTab(other, false, url);
+    const tabs = { Ada: page, Bob: other };
+    for (const [name, tab] of Object.entries(tabs)) {
+      await tab.evaluate(async (name) => {
+        // About 670 tokens each: the two do not fit the window together.
+        const system = `You are ${name}. ${'You answer questions about the garden, the weather and the house, briefly and plainly. '.repeat(38)}`;
+        window.shared.chat = await window.shared.agent.newChat({ system, generation: { thinking: false, maxTokens: 4 } });
+      }, name);
+    }
+    const hops: Array<{ chat: string; read: number; cached: number; finish: string }> = [];
+    for (const [i, name] of ['Ada', 'Bob', 'Ada', 'Bob', 'Ada', 'Bob'].entries()) {
+      const hop = await tabs[name as keyof typeof tabs].evaluate(async (question) => {
+        const reply = await window.shared.chat.send(question);
+        const { promptTokens, cachedTokens } = reply.steps[0]!.usage;
+        return { read: promptTokens, cached: cachedTokens ?? 0, finish: reply.finishReason };
+      }, `Question ${i} from ${name}`);
+      hops.push({ chat: name, ...hop });
+    }
+    test.info().annotations.push({ type: 'prefill per hop (read/cached tokens)', description: hops.map((h) => `${h.chat} ${h.read}/${h.cached}`).join(', ') });
+    expect(hops[0]!.read + hops[1]!.read).toBeGreaterThan(1024);
+    const last = new Map<string, (typeof hops)[number]>();
+    for (const hop of hops) {
+      expect(hop.finish).toBe('length');
+      const before = last.get(hop.chat);
+      // All of the chat's previous prompt came from the KV cache, whatever the other tab ran in between.
+      if (before) expect(hop.cached).toBeGreaterThanOrEqual(before.read + before.cached);
+      last.set(hop.chat, hop);
+    }
+  } finally {
+    await server.close();
+  }
+});

@@ -78,7 +78,11 @@ export async function loadGguf<T>(spec: GgufSpec, onProgress: (p: LoadProgress) 
       n_threads: inSharedWorker() ? 1 : spec.threads,
       // The CPU engine: WebLLM is the GPU one.
       n_gpu_layers: 0,
-      // One conversation at a time, in one slot, so its KV cache is the one reused.
+      // One conversation at a time, in one slot, so its KV cache is the one reused. Chats that take
+      // turns keep their prefixes anyway: llama.cpp copies the chat the slot leaves to its host prompt
+      // cache and copies it back on its return. Several slots on a unified KV cache gained nothing
+      // over that, and where the chats together outgrow the window llama.cpp purged the idle slot
+      // unsaved, so every hop read its whole prompt again (e2e/wllama.spec.ts, docs/performance.md).
       n_parallel: 1,
       ctx_shift: false,
       // tabagent renders every prompt itself; llama.cpp's own chat handling
