@@ -34,6 +34,13 @@ function quantile(xs, q) {
 }
 const spread = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 
+// `node bench/run.mjs --table`: the last run's table again, from bench/results.json.
+if (process.argv.includes('--table')) {
+  const { spread: fig, wllama_spread: wfig, ...results } = JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8'));
+  console.log(table(fig, wfig, results));
+  process.exit(0);
+}
+
 console.log('Building the package, the script tag and the benchmark page…');
 run('npm', ['run', '--silent', 'build']);
 buildSizeEntry();
@@ -313,7 +320,7 @@ function table(fig, wfig, results) {
     ['Shared worker: overhead per hop with IndexedDB', fig.overheadStoreShared, ms, `${(fig.overheadStoreShared.median / fig.floor.median).toFixed(2)}× floor`],
     ['Second agent on a loaded model: joins the shared worker (createAgent to ready)', fig.secondLoadShared, ms, `${(fig.secondLoadShared.median / fig.secondLoadOwn.median).toFixed(2)}× own worker`],
     ['Second agent on a loaded model: a worker and a load of its own (the fake: no weights)', fig.secondLoadOwn, ms, ''],
-    ...(wllama.secondTabShared.length === 0 ? [] : [
+    ...(!Number.isFinite(wfig.secondTabShared?.median) ? [] : [
       ['Second tab\'s memory, wllama on the tiny GGUF: joins the shared worker (browser PSS after less before)', wfig.secondTabShared, mib, ''],
       ['Second tab\'s memory, wllama on the tiny GGUF: a worker and a load of its own', wfig.secondTabOwn, mib, ''],
     ]),
