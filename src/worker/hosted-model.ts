@@ -11,14 +11,14 @@
 // - When the last client holding the model leaves, it is unloaded.
 //
 // How requests settle:
-// - They run one at a time, in the order asked, whichever client asks: the
-//   engine has one KV cache and an engine-wide interrupt.
+// - They run one at a time, in the order they arrive, whichever client asks:
+//   the engine has one KV cache and an engine-wide interrupt.
 // - A request cancelled while it waits never runs, and resolves at once, empty,
 //   with finishReason 'abort'; one cancelled while it runs is interrupted and
 //   resolves with what it had, finishReason 'abort'. Only the running request's
 //   own cancel interrupts the engine, so one client never stops another's.
-// - Every request's id gets its `end` on its client's generation channel, after
-//   its last text: the page waits for it, so nothing lands after the result.
+// - Every request ends on its client's generation channel with its response
+//   (or its error), after its last text: nothing lands after the result.
 import { releaseProxy, type ProxyMethods } from 'comlink';
 import { InvalidOptionsError, SharedModelConflictError } from '../errors/index.js';
 import type { GenerationServer } from '../rpc/generation-channel.js';
