@@ -35,4 +35,13 @@ describe('errors across the worker boundary', () => {
     expect(got.stack).toBe(sent.stack);
     expect(String(got)).toBe('ModelError: The model failed: the GPU is busy');
   });
+  it("another Error keeps its name, message and stack, as comlink's own handler sends it; a thrown value that is no Error arrives as it was", () => {
+    const sent = new DOMException('The operation was aborted.', 'AbortError');
+    const got = across(sent) as Error;
+    expect(got).toBeInstanceOf(Error);
+    expect({ name: got.name, message: got.message, stack: got.stack }).toEqual({ name: 'AbortError', message: 'The operation was aborted.', stack: sent.stack });
+    expect(across({ name: 'NotAnError', message: 'a plain object' })).toEqual({ name: 'NotAnError', message: 'a plain object' });
+    expect(across({ name: 'NotAnError', message: 'a plain object' })).not.toBeInstanceOf(Error);
+    expect(across('a string')).toBe('a string');
+  });
 });

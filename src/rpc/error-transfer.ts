@@ -1,7 +1,8 @@
 // comlink's built-in "throw" handler keeps only name, message and stack. This
-// one wraps it so a tabagent error arrives on the other side as the same class
-// with all its fields. Both sides must install it. The generation channel
-// (generation-channel.ts) sends its errors the same way (toWire, fromWire).
+// one replaces it so a tabagent error arrives on the other side as the same
+// class with all its fields. Both sides must install it. The generation
+// channel (generation-channel.ts) sends its errors the same way: toWire and
+// fromWire are the one way an error crosses.
 import { transferHandlers, type TransferHandler } from 'comlink';
 import { errorClasses, isTabAgentError, type TabAgentError } from '../errors/index.js';
 
@@ -14,7 +15,7 @@ interface SerializedTabAgentError {
 }
 
 /** An error (or anything thrown) as it crosses to the other side. */
-export type WireError = SerializedTabAgentError | { thrown: unknown };
+export type WireError = SerializedTabAgentError | { error: { name: string; message: string; stack?: string } } | { thrown: unknown };
 
 let installed = false;
 
@@ -22,16 +23,11 @@ export function installErrorTransfer(): void {
   if (installed) return;
   installed = true;
   const original = transferHandlers.get('throw') as TransferHandler<Thrown, unknown>;
-  const handler: TransferHandler<Thrown, unknown> = {
+  const handler: TransferHandler<Thrown, WireError> = {
     canHandle: (value): value is Thrown => original.canHandle(value),
-    serialize(thrown) {
-      if (isTabAgentError(thrown.value)) return [toWire(thrown.value), []];
-      return original.serialize(thrown);
-    },
-    deserialize(serialized) {
-      const wire = serialized as Partial<SerializedTabAgentError>;
-      if (wire.tabagent) throw deserializeError(wire.tabagent);
-      return original.deserialize(serialized);
+    serialize: (thrown) => [toWire(thrown.value), []],
+    deserialize(wire) {
+      throw fromWire(wire);
     },
   };
   transferHandlers.set('throw', handler);
@@ -44,18 +40,15 @@ export function installErrorTransfer(): void {
  */
 export function toWire(error: unknown): WireError {
   if (isTabAgentError(error)) return { tabagent: serializeError(error) };
-  if (error instanceof Error) return { thrown: { name: error.name, message: error.message, stack: error.stack } };
+  if (error instanceof Error) return { error: { name: error.name, message: error.message, stack: error.stack } };
   return { thrown: error };
 }
 
-/** The error `toWire` sent, as a real Error of its class where it was one. */
+/** The error `toWire` sent, as a real Error (of its class, for a tabagent error). */
 export function fromWire(wire: WireError): unknown {
   if ('tabagent' in wire) return deserializeError(wire.tabagent);
-  const thrown = wire.thrown as { name?: unknown; message?: unknown; stack?: unknown } | null;
-  if (typeof thrown === 'object' && thrown !== null && typeof thrown.message === 'string' && typeof thrown.name === 'string') {
-    // As comlink rebuilds one: a plain Error that keeps the name and stack it had.
-    return Object.assign(new Error(thrown.message), thrown);
-  }
+  // As comlink rebuilds one: a plain Error that keeps the name and stack it had.
+  if ('error' in wire) return Object.assign(new Error(wire.error.message), wire.error);
   return wire.thrown;
 }
 
