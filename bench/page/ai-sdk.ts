@@ -4,12 +4,12 @@
 // provider alone, its doStream driven by a plain loop (where the time of a
 // step goes: the provider, or the AI SDK's own step machinery); and
 // tabagent's own loop (chat.sendStream). Samples rotate which goes first.
-import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { stepCountIs, streamText, tool as aiTool } from 'ai';
 import { z } from 'zod';
 import { createAgent, tool } from '../../src/index.js';
 import { languageModelOf } from '../../src/ai-sdk/index.js';
 import { fakeModel, toolCallText } from '../../src/testing/index.js';
+import { providerLoop, timeSides } from './side-by-side.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -31,25 +31,13 @@ async function aiSdkSteps(samples: number, hops: number, records = false) {
   const model = languageModelOf(agent);
   const echo = tool({ name: 'echo', description: 'Echo a text', input: z.object({ text: z.string() }), run: ({ text }) => ({ text }) });
   const echoSdk = aiTool({ description: 'Echo a text', inputSchema: z.object({ text: z.string() }), execute: async ({ text }) => ({ text }) });
-  const declared = [{ type: 'function' as const, name: 'echo', description: 'Echo a text', inputSchema: z.toJSONSchema(z.object({ text: z.string() })) as Record<string, unknown> }];
   const run: Record<Side, () => Promise<number>> = {
     async sdk() {
       const result = streamText({ model, prompt: 'Say hello', tools: { echo: echoSdk }, stopWhen: stepCountIs(hops + 1) });
       for await (const _ of result.fullStream);
       return (await result.steps).length;
     },
-    async provider() {
-      // The AI SDK's prompt for each step, kept by hand: the call with its provider metadata, then its result.
-      const prompt: LanguageModelV4Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }];
-      for (let step = 1; ; step++) {
-        const { stream } = await model.doStream({ prompt, tools: declared });
-        const calls: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>[] = [];
-        for await (const part of stream as unknown as AsyncIterable<LanguageModelV4StreamPart>) if (part.type === 'tool-call') calls.push(part);
-        if (calls.length === 0) return step;
-        prompt.push({ role: 'assistant', content: calls.map((c) => ({ type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName, input: JSON.parse(c.input), providerOptions: c.providerMetadata })) });
-        prompt.push({ role: 'tool', content: calls.map((c) => ({ type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: { type: 'json', value: JSON.parse(c.input) } })) });
-      }
-    },
+    provider: () => providerLoop(model),
     async own() {
       const chat = await agent.newChat({ tools: [echo], maxToolHops: hops });
       let steps = 0;
@@ -57,20 +45,7 @@ async function aiSdkSteps(samples: number, hops: number, records = false) {
       return steps;
     },
   };
-  const times: Record<Side, number[]> = { sdk: [], provider: [], own: [] };
-  const order: Side[] = [];
-  for (let i = -WARMUP; i < samples; i++) {
-    const first = ((i % SIDES.length) + SIDES.length) % SIDES.length;
-    for (let k = 0; k < SIDES.length; k++) {
-      const side = SIDES[(first + k) % SIDES.length]!;
-      order.push(side);
-      const started = performance.now();
-      const steps = await run[side]();
-      const ms = performance.now() - started;
-      if (steps !== hops + 1) throw new Error(`${side} made ${steps} steps, not ${hops + 1}`);
-      if (i >= 0) times[side].push(ms / (hops + 1));
-    }
-  }
+  const { times, order } = await timeSides(SIDES, run, samples, hops + 1, WARMUP);
   agent.close();
   // Each run's requests after its first: did the model find the conversation before in its KV cache?
   const reused: Record<Side, boolean[]> = { sdk: [], provider: [], own: [] };

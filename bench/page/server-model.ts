@@ -5,10 +5,11 @@
 // the AI SDK's MockLanguageModelV4 answering at once, so what is left is each
 // side's own cost per model call, not the network's. Samples alternate which
 // goes first.
-import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
 import { z } from 'zod';
 import { createAgent, tool } from '../../src/index.js';
+import { providerLoop, timeSides } from './side-by-side.js';
 
 const WARMUP = 3;
 const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
@@ -32,35 +33,14 @@ async function serverHops(samples: number, hops: number) {
   const model = server(hops);
   const agent = await createAgent({ model, storage: false });
   const echo = tool({ name: 'echo', description: 'Echo a text', input: z.object({ text: z.string() }), run: ({ text }) => ({ text }) });
-  const declared = [{ type: 'function' as const, name: 'echo', description: 'Echo a text', inputSchema: z.toJSONSchema(z.object({ text: z.string() })) as Record<string, unknown> }];
   const run = {
     async tabagent() {
       const chat = await agent.newChat({ tools: [echo], maxToolHops: hops });
       return (await chat.send('Say hello')).steps.length;
     },
-    async direct() {
-      const prompt: LanguageModelV4Prompt = [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }];
-      for (let step = 1; ; step++) {
-        const { stream } = await model.doStream({ prompt, tools: declared });
-        const calls: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>[] = [];
-        for await (const part of stream as unknown as AsyncIterable<LanguageModelV4StreamPart>) if (part.type === 'tool-call') calls.push(part);
-        if (calls.length === 0) return step;
-        prompt.push({ role: 'assistant', content: calls.map((c) => ({ type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName, input: JSON.parse(c.input) })) });
-        prompt.push({ role: 'tool', content: calls.map((c) => ({ type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: { type: 'json', value: JSON.parse(c.input) } })) });
-      }
-    },
+    direct: () => providerLoop(model),
   };
-  const times = { tabagent: [] as number[], direct: [] as number[] };
-  for (let i = -WARMUP; i < samples; i++) {
-    const sides = i % 2 === 0 ? (['tabagent', 'direct'] as const) : (['direct', 'tabagent'] as const);
-    for (const side of sides) {
-      const started = performance.now();
-      const steps = await run[side]();
-      const ms = performance.now() - started;
-      if (steps !== hops + 1) throw new Error(`${side} made ${steps} steps, not ${hops + 1}`);
-      if (i >= 0) times[side].push(ms / (hops + 1));
-    }
-  }
+  const { times } = await timeSides(['tabagent', 'direct'] as const, run, samples, hops + 1, WARMUP);
   agent.close();
   return times;
 }
