@@ -177,6 +177,15 @@ function ggufTab(page: Page, fresh: boolean, url: string, workerUrl?: string) {
   );
 }
 
+/** A new chat of the tab's agent says hi, in 4 tokens. */
+function sayHi(page: Page) {
+  return page.evaluate(async () => {
+    const chat = await window.shared.agent.newChat();
+    const reply = await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } });
+    return { finish: reply.finishReason, tokens: reply.stats.completionTokens };
+  });
+}
+
 // wllama runs in the shared worker too, on one thread (its llama.cpp module in the worker's own
 // thread: a shared worker starts no workers): the second and third tabs join the loaded model.
 test('real wllama shared by three tabs: one GGUF download, one load; the second and third join it at once; two tabs run managed and raw tools at once', async ({ page, context }) => {
@@ -242,14 +251,8 @@ test('real wllama shared: the last agent closes, the model unloads, and the next
   const server = await startGgufServer({ 'tiny-qwen3.gguf': 'dist/e2e/models/tiny-qwen3.gguf' });
   try {
     const url = `${server.origin}/tiny-qwen3.gguf`;
-    const answer = () =>
-      page.evaluate(async () => {
-        const chat = await window.shared.agent.newChat();
-        const reply = await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } });
-        return { finish: reply.finishReason, tokens: reply.stats.completionTokens };
-      });
     const first = await ggufTab(page, true, url);
-    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+    expect(await sayHi(page)).toEqual({ finish: 'length', tokens: 4 });
     const downloaded = server.downloads('tiny-qwen3.gguf');
     await page.evaluate(() => window.shared.agent.close());
     const again = await ggufTab(page, false, url);
@@ -257,7 +260,7 @@ test('real wllama shared: the last agent closes, the model unloads, and the next
     // Loaded again (its progress reported), from the browser's cache: no second download.
     expect(again.progress).toBeGreaterThan(0);
     expect(server.downloads('tiny-qwen3.gguf')).toBe(downloaded);
-    expect(await answer()).toEqual({ finish: 'length', tokens: 4 });
+    expect(await sayHi(page)).toEqual({ finish: 'length', tokens: 4 });
   } finally {
     await server.close();
   }
@@ -275,11 +278,7 @@ test("real wllama under a shared worker's policy with script-src blob: runs in t
     const tab = await ggufTab(page, true, `${server.origin}/tiny-qwen3.gguf`, workerWithPolicy("'self' 'wasm-unsafe-eval' blob:"));
     expect(tab.info).toMatchObject({ engine: 'wllama', host: 'shared-worker', threads: 1 });
     expect(tab.warnings).toEqual([]);
-    const finish = await page.evaluate(async () => {
-      const chat = await window.shared.agent.newChat();
-      return (await chat.send('Say hi', { generation: { thinking: false, maxTokens: 4 } })).finishReason;
-    });
-    expect(finish).toBe('length');
+    expect(await sayHi(page)).toEqual({ finish: 'length', tokens: 4 });
   } finally {
     await server.close();
   }
