@@ -224,3 +224,84 @@ test('reload while a tool runs: the turn and the call are kept, the call reporte
   }, id);
   expect(after).toEqual({ pending: [{ name: 'delete_file', interrupted: true }], blocked: true, runs: 0, text: 'Okay.' });
 });
+
+test('deleting a chat another page is answering in waits for that answer; then nothing of the chat is left', async ({ page, context }) => {
+  const id = await page.evaluate(async () => {
+    const { createAgent, fakeModel, tool, toolCallText, z } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel([toolCallText('lookup', { q: 'x' }), 'Found it.']) });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const held = new Promise<string>((resolve) => ((window as unknown as { finish: () => void }).finish = () => resolve('found')));
+    const lookup = tool({ name: 'lookup', description: 'Look up', input: z.object({ q: z.string() }), run: () => (started(), held) });
+    const chat = await agent.newChat({ tools: [lookup] });
+    (window as unknown as { reply: Promise<unknown> }).reply = chat.send('Look it up').then(
+      (r) => ({ text: r.text }),
+      (e: Error) => ({ error: e.name }),
+    );
+    await running;
+    return chat.id;
+  });
+  const other = await context.newPage();
+  await other.goto('/');
+  await ready(other);
+  await other.evaluate(async (chatId) => {
+    const { createAgent, fakeModel } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel([]) });
+    const w = window as unknown as { deleted: boolean; deleting: Promise<void>; agent: unknown };
+    w.agent = agent;
+    w.deleted = false;
+    w.deleting = agent.deleteChat(chatId).then(() => void (w.deleted = true));
+  }, id);
+  // The deletion waits for the chat's lock, which the answering page holds.
+  await other.waitForFunction((chatId) => navigator.locks.query().then((s) => (s.pending ?? []).some((l) => l.name?.endsWith(chatId))), id);
+  expect(await other.evaluate(() => (window as unknown as { deleted: boolean }).deleted)).toBe(false);
+  await page.evaluate(() => (window as unknown as { finish: () => void }).finish());
+  expect(await page.evaluate(() => (window as unknown as { reply: Promise<unknown> }).reply)).toEqual({ text: 'Found it.' });
+  await other.evaluate(() => (window as unknown as { deleting: Promise<void> }).deleting);
+  const left = await other.evaluate(async (chatId) => {
+    const { createAgent, fakeModel } = window.tabagent;
+    const agent = await createAgent({ model: fakeModel([]) });
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(agent.storage.dbName!);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const count = (store: string, range: IDBKeyRange | string) =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction(store).objectStore(store).count(range);
+        request.onsuccess = () => resolve(request.result);
+      });
+    const result = { chats: await count('chats', chatId), messages: await count('messages', IDBKeyRange.bound([chatId, 0], [chatId, Infinity])), listed: (await agent.listChats()).length };
+    db.close();
+    return result;
+  }, id);
+  expect(left).toEqual({ chats: 0, messages: 0, listed: 0 });
+});
+
+test('a run checks the stored chat once while it holds the chat, however many hops it makes', async ({ page }) => {
+  const reads = await page.evaluate(async () => {
+    const { createAgent, fakeModel, tool, toolCallText, z } = window.tabagent;
+    const step = toolCallText('step', { n: 1 });
+    const agent = await createAgent({ model: fakeModel([step, 'one hop', step, step, step, step, 'four hops']) });
+    const tools = [tool({ name: 'step', description: 'Step', input: z.object({ n: z.number() }), run: () => 'ok' })];
+    const get = IDBObjectStore.prototype.get;
+    let count = 0;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
+      if (this.name === 'chats') count++;
+      return get.apply(this, args);
+    };
+    const readsOf = async (text: string) => {
+      const chat = await agent.newChat({ tools });
+      count = 0;
+      await chat.send(text);
+      return count;
+    };
+    try {
+      return { oneHop: await readsOf('once'), fourHops: await readsOf('four times') };
+    } finally {
+      IDBObjectStore.prototype.get = get;
+    }
+  });
+  // Each commit of a run writes; the record is read once, by the first, under the chat's lock.
+  expect(reads).toEqual({ oneHop: 1, fourHops: 1 });
+});

@@ -239,10 +239,14 @@ export class Agent extends Emitter<AgentEvents> {
     return this.store.list();
   }
 
-  /** Delete a stored chat; open copies of it in this agent are closed. */
+  /**
+   * Delete a stored chat; open copies of it in this agent are closed. Work
+   * already running on it, in this tab or another, finishes first: deleting
+   * takes the chat's lock, as every write to it does.
+   */
   async deleteChat(id: string): Promise<void> {
     this.#check();
-    await this.store.delete(id);
+    await this.sync.exclusive(id, () => this.store.delete(id));
     for (const chat of this.#open()) {
       if (chat.id === id) chat.closeWith(new ChatClosedError(id));
     }

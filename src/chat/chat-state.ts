@@ -17,6 +17,9 @@
 //   chat, and fails with ChatConflictError if it changed the conversation
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
+// - Each hold of the chat's lock across tabs is named (`#owner`) in the
+//   commits made under it: the store then checks the stored record once a
+//   hold, not at every commit (see idb-chat-store.ts).
 // - A draft on the record that the running work did not write is an answer a
 //   tab left when it closed mid-answer (a live run would hold the lock): it is
 //   kept as an interrupted answer before anything else is committed. The
@@ -87,6 +90,8 @@ export class ChatState {
   /** The running work kept a draft (saveDraft) that its next commit ends. */
   #drafting = false;
   #closed: ChatClosedError | AgentClosedError | null = null;
+  /** The running work's hold on the chat's lock across tabs, named for the store; none without Web Locks. */
+  #owner: object | undefined;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
   readonly #token = {};
   readonly #unsubscribe: () => void;
@@ -194,15 +199,21 @@ export class ChatState {
             if (this.#closed) throw this.#closed;
             // A draft an earlier work left (its last commit failed) is not this work's to drop.
             this.#drafting = false;
-            if (catchUp) await this.#catchUp();
-            for (let attempt = 1; ; attempt++) {
-              this.#written = 0;
-              try {
-                return await work();
-              } catch (error) {
-                if (!(error instanceof StaleChatError) || attempt === 3 || this.#written > 0) throw error;
-                await this.#catchUp();
+            const owner = this.#sync.acrossTabs ? {} : undefined;
+            this.#owner = owner;
+            try {
+              if (catchUp) await this.#catchUp();
+              for (let attempt = 1; ; attempt++) {
+                this.#written = 0;
+                try {
+                  return await work();
+                } catch (error) {
+                  if (!(error instanceof StaleChatError) || attempt === 3 || this.#written > 0) throw error;
+                  await this.#catchUp();
+                }
               }
+            } finally {
+              if (this.#owner === owner) this.#owner = undefined;
             }
           },
           signal,
@@ -218,7 +229,7 @@ export class ChatState {
   async commit(messages: ChatMessage[], state: CommitState = {}): Promise<void> {
     const { answers = [], started = [], awaiting = [], kept, title } = state;
     const endsDraft = this.#drafting;
-    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft });
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft, owner: this.#owner });
     try {
       this.#version = await append();
     } catch (error) {
@@ -262,7 +273,7 @@ export class ChatState {
    * answers, and append `messages` in their place: one write, all or none.
    */
   async rewind(count: number, messages: ChatMessage[] = []): Promise<void> {
-    this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting });
+    this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting, owner: this.#owner });
     this.#rewound++;
     this.#messages.splice(count);
     this.#committed(messages, {});

@@ -150,6 +150,40 @@ describe('a commit on IndexedDB', () => {
     store.close();
   });
 
+  it('under one hold of the chat\'s lock, reads the record once: the commits after write from its copy and commit at once', async () => {
+    const store = await IdbChatStore.open(freshName());
+    await store.create(record('a'));
+    const [hold, nextHold] = [{}, {}];
+    const watch = watchRequests();
+    try {
+      await store.append('a', [user('one')], { expectedVersion: 0, answers: [], updatedAt: 2, owner: hold });
+      await store.append('a', [user('two')], { expectedVersion: 1, answers: [], updatedAt: 3, owner: hold });
+      await store.rewind('a', 1, [user('two, edited')], { expectedVersion: 2, answers: [], updatedAt: 4, owner: hold });
+      // The lock taken again: another tab may have written in between, so the record is checked again.
+      await store.append('a', [user('three')], { expectedVersion: 3, answers: [], updatedAt: 5, owner: nextHold });
+    } finally {
+      watch.restore();
+    }
+    const checked = ['get chats', 'put messages', 'put chats', 'read chats', 'commit'];
+    expect(watch.log).toEqual([...checked, 'put messages', 'put chats', 'commit', 'put messages', 'put chats', 'commit', ...checked]);
+    expect(await store.get('a')).toMatchObject({ messageCount: 3, version: 4, updatedAt: 5, rewound: 1 });
+    expect((await store.messages('a')).map((m) => (m as { content: string }).content)).toEqual(['one', 'two, edited', 'three']);
+    store.close();
+  });
+
+  it('checks again in a new hold, and refuses what another tab wrote since the last', async () => {
+    const name = freshName();
+    const [tabA, tabB] = [await IdbChatStore.open(name), await IdbChatStore.open(name)];
+    await tabA.create(record('a'));
+    await tabA.append('a', [user('from A')], { expectedVersion: 0, answers: [], updatedAt: 2, owner: {} });
+    await tabB.append('a', [user('from B')], { expectedVersion: 1, answers: [], updatedAt: 3, owner: {} });
+    const before = { record: await tabB.get('a'), messages: await tabB.messages('a') };
+    expect(await tabA.append('a', [user('from A, on version 1')], { expectedVersion: 1, answers: [], updatedAt: 9, owner: {} }).catch((e) => e)).toMatchObject({ name: 'StaleChatError', expected: 1, actual: 2 });
+    expect({ record: await tabB.get('a'), messages: await tabB.messages('a') }).toEqual(before);
+    tabA.close();
+    tabB.close();
+  });
+
   it('still refuses, changing nothing, what another tab made stale: a commit, a rename, a left draft, a deletion', async () => {
     const name = freshName();
     const [tabA, tabB] = [await IdbChatStore.open(name), await IdbChatStore.open(name)];

@@ -8,30 +8,29 @@
 // - A connection the browser dropped is reopened once; one closed because a
 //   newer tab upgraded the database is not (this page must reload).
 //
-// Why a commit still reads the chat's record, and why it no longer waits for
-// it. A commit names the version its writer saw, and is refused if the stored
-// one differs (another tab wrote meanwhile). The chat's Web Lock does not make
-// that check redundant: without Web Locks (plain http on a LAN address) tabs
-// do not exclude each other at all; deleting a chat does not take the lock;
-// a tab that closed mid-answer leaves a draft without a new version; and a
-// tab of an older release may follow other rules. So every commit reads the
-// record in its own transaction (the only place the check is atomic with the
-// write). What it need not do is wait for that read: this store keeps each
-// record as it last wrote or read it, and when that is the version the commit
-// expects, the messages and the new record are written from it at once,
-// beside the read. IndexedDB runs a transaction's requests in the order they
-// were made, and commits only after every one has had its success event, so
-// the read sees the state before these writes, and a failed check (in the
-// read's own success event, before any later one) aborts the transaction: no
-// write of it lands. Once the check has passed and every request is made,
-// the transaction is committed explicitly: left to itself, IndexedDB commits
-// only after this page has taken every request's result and gone idle, which
-// in a hop is after the next request is built and sent. Together these took
-// a commit's median time in a hop from 1.75–2.49 ms to 1.13–1.65 ms in
-// Chromium (docs/performance.md, "The stored hop"); the check is unchanged.
-// Not taken: a smaller record holding only the version (the round trip, not
-// the record's size, is the cost, and it needs a schema upgrade), and
-// committing before the check's result is back (nothing could refuse then).
+// Why a commit reads the chat's record, and when it need not. A commit names
+// the version its writer saw, and is refused if the stored one differs
+// (another tab wrote meanwhile). Without Web Locks (plain http on a LAN
+// address) tabs do not exclude each other, and a tab that closed mid-answer
+// leaves a draft without a new version, so a commit reads the record in its
+// own transaction (the only place the check is atomic with the write). It
+// does not wait for that read: from the record this store last wrote or read
+// at the expected version, the messages and the new record are written
+// beside the read (IndexedDB runs a transaction's requests in order and
+// commits only after each has had its success event, so a failed check, in
+// the read's own success event, aborts them all), and once the check passes
+// the transaction is committed explicitly rather than when this page next
+// goes idle.
+// A writer holding the chat's Web Lock says so (`meta.owner`, one object per
+// hold). Every writer of a stored chat takes that lock (runs, rewinds,
+// renames, deletion), so under one hold nobody else writes the chat, and
+// once a commit under it has read and checked the record, the next ones
+// under the same hold write from this store's copy and commit at once: one
+// round trip and one request fewer each, which is most of what a stored hop
+// costs beyond the same hop in memory (docs/performance.md, "The stored
+// hop"). The first commit of each hold still reads (another tab may have
+// written, or left a draft, before it). Known limit: a tab still running an
+// earlier release deletes a chat without the lock.
 import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
 import type { ChatMessage } from '../shared/chat.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
@@ -90,11 +89,10 @@ export class IdbChatStore implements ChatStore {
   #db: IDBPDatabase<TabAgentDB> | null = null;
   #closed: ClosedReason | null = null;
   /**
-   * Each chat's record as this store last wrote or read it. Only a start
-   * point for the next commit's writes: that commit still checks the stored
-   * record in its own transaction.
+   * Each chat's record as this store last wrote or read it, and the hold on
+   * the chat's lock it was written or checked under (see the header).
    */
-  readonly #known = new Map<string, ChatRecord>();
+  readonly #known = new Map<string, { record: ChatRecord; owner?: object }>();
 
   private constructor(
     readonly dbName: string,
@@ -165,7 +163,7 @@ export class IdbChatStore implements ChatStore {
     await this.#write(async (tx) => {
       await tx.objectStore('chats').add(record);
     });
-    this.#known.set(record.id, { ...record });
+    this.#known.set(record.id, { record: { ...record } });
   }
 
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
@@ -177,20 +175,22 @@ export class IdbChatStore implements ChatStore {
 
   /**
    * One commit, in one transaction: the messages edited, the pending turn's
-   * state set, the draft ended, the version bumped. The stored record is read
-   * in the same transaction and checked there; when this store already holds
-   * the record at the expected version, the writes are made beside that read
-   * instead of after it (see the header), and a failed check aborts them all.
+   * state set, the draft ended, the version bumped. Under the hold that last
+   * wrote or checked the record, written from this store's copy at once;
+   * otherwise the stored record is read and checked in the same transaction,
+   * the writes made beside that read when this store's copy is at the
+   * expected version (see the header), and a failed check aborts them all.
    */
   #change(chatId: string, meta: CommitMeta, edit: (messages: MessageStore, record: ChatRecord, writes: Writes) => void): Promise<number> {
     const known = this.#known.get(chatId);
-    const base = known?.version === meta.expectedVersion ? known : undefined;
+    const base = known?.record.version === meta.expectedVersion ? known.record : undefined;
+    const held = base !== undefined && meta.owner !== undefined && known?.owner === meta.owner;
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
-      const stored = chats.get(chatId).then((found) => checked(chatId, meta, found, base));
       const writes = new Writes();
-      writes.add(stored);
-      const record = base ? { ...base } : await stored;
+      const stored = held ? undefined : chats.get(chatId).then((found) => checked(chatId, meta, found, base));
+      if (stored) writes.add(stored);
+      const record = base ? { ...base } : await stored!;
       edit(tx.objectStore('messages'), record, writes);
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
@@ -202,14 +202,16 @@ export class IdbChatStore implements ChatStore {
       if (meta.title && !record.title) record.title = meta.title;
       record.version++;
       writes.add(chats.put(record));
-      // Every request is made: once the check has passed nothing can refuse
-      // the write, so it commits now, not when this page next goes idle.
-      writes.add(stored.then(() => tx.commit()));
+      // Every request is made: once the check has passed (or none is needed)
+      // nothing can refuse the write, so it commits now, not when this page
+      // next goes idle.
+      if (stored) writes.add(stored.then(() => tx.commit()));
+      else tx.commit();
       await writes.done();
       return record;
     }).then(
       (record) => {
-        this.#known.set(chatId, record);
+        this.#known.set(chatId, { record, owner: meta.owner });
         return record.version;
       },
       (error: unknown) => {
@@ -242,7 +244,7 @@ export class IdbChatStore implements ChatStore {
 
   async get(chatId: string): Promise<ChatRecord | undefined> {
     const record = await this.#read((db) => db.get('chats', chatId));
-    if (record) this.#known.set(chatId, structuredClone(record));
+    if (record) this.#known.set(chatId, { record: structuredClone(record) });
     else this.#known.delete(chatId);
     return record;
   }
@@ -269,7 +271,7 @@ export class IdbChatStore implements ChatStore {
       return record;
     }).then(
       (record) => {
-        this.#known.set(chatId, structuredClone(record));
+        this.#known.set(chatId, { record: structuredClone(record) });
         return record.version;
       },
       (error: unknown) => {

@@ -72,6 +72,14 @@ export interface CommitMeta {
    * unseen, and the writer keeps it as an interrupted answer first.
    */
   endsDraft?: boolean;
+  /**
+   * Stands for the writer's hold on the chat's lock across tabs (a new object
+   * each time the lock is taken; none without Web Locks). Every writer of a
+   * stored chat takes that lock, so under one hold nobody else writes it: a
+   * store may skip re-reading the record it wrote or checked under the same
+   * hold.
+   */
+  owner?: object;
 }
 
 /** Where chats live: IndexedDB, or memory when it is off or unavailable. */

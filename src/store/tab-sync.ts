@@ -35,6 +35,11 @@ export class TabSync {
     }
   }
 
+  /** The chat's lock excludes other tabs (Web Locks exist), not only other work in this tab. */
+  get acrossTabs(): boolean {
+    return this.#locks !== undefined;
+  }
+
   /** Run `work` holding the chat's lock (across tabs when Web Locks exist, else in this tab). */
   exclusive<T>(chatId: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const name = `tabagent:${this.scope}:${chatId}`;
