@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TabSync } from './tab-sync.js';
 
 describe('TabSync', () => {
@@ -7,7 +7,7 @@ describe('TabSync', () => {
     sync.close();
     expect(() => sync.announce('chat-1', {})).not.toThrow();
   });
-  it("another tab hears each commit; this tab's other chats at once, other tabs once this task is done", async () => {
+  it("another tab hears each commit; this tab's other chats at once, other tabs a moment later", async () => {
     const scope = `tabs-${Math.random()}`;
     const here = new TabSync(scope, true);
     const there = new TabSync(scope, true);
@@ -34,6 +34,31 @@ describe('TabSync', () => {
     here.close();
     for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(heard).toEqual(['chat-1']);
+    there.close();
+  });
+
+  it('commits in quick succession reach another tab as one notice a chat', async () => {
+    const scope = `gathered-${Math.random()}`;
+    const here = new TabSync(scope, true);
+    const there = new TabSync(scope, true);
+    const heard: string[] = [];
+    there.subscribe('chat-1', {}, () => heard.push('chat-1'));
+    there.subscribe('chat-2', {}, () => heard.push('chat-2'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Each commit in a task of its own, as a run's are.
+      for (const chatId of ['chat-1', 'chat-1', 'chat-2', 'chat-1']) {
+        here.announce(chatId, {});
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      vi.advanceTimersByTime(20);
+    } finally {
+      vi.useRealTimers();
+    }
+    for (let i = 0; i < 100 && heard.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual(['chat-1', 'chat-2']);
+    here.close();
     there.close();
   });
 });

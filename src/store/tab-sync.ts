@@ -2,8 +2,15 @@
 // tabs never interleave on it, and a commit is announced over a
 // BroadcastChannel so other tabs (and other Chat objects in this tab) pick up
 // the new messages.
-import { nextTask } from '../shared/next-task.js';
 import { Serial } from '../shared/serial.js';
+
+/**
+ * How long news of commits waits for more before it goes to other tabs. A run
+ * commits twice a hop, each post costs this thread tens of µs (a run's next
+ * step should not wait on it), and each notice has every other tab showing
+ * the chat read it again; a person sees no difference under a frame.
+ */
+const GATHER_MS = 16;
 
 type Listener = () => void;
 
@@ -20,6 +27,7 @@ export class TabSync {
   readonly #locks: LockManagerLike | undefined;
   /** Chats announced to this tab, not yet to others. */
   readonly #unsent = new Set<string>();
+  #gathering: ReturnType<typeof setTimeout> | undefined;
 
   /** `shared`: other tabs see the same store (IndexedDB), so tell them about commits. */
   constructor(
@@ -65,18 +73,20 @@ export class TabSync {
 
   /**
    * Say that the chat changed: other Chat objects in this tab hear it at
-   * once, other tabs in a task of its own (a post costs this thread tens of
-   * µs, and a run's next step should not wait on it).
+   * once, other tabs once GATHER_MS have passed, with whatever else changed
+   * meanwhile (one notice a chat).
    */
   announce(chatId: string, from: object): void {
     if (this.#channel) {
-      if (this.#unsent.size === 0) void nextTask().then(() => this.#send());
       this.#unsent.add(chatId);
+      this.#gathering ??= setTimeout(() => this.#send(), GATHER_MS);
     }
     this.#notify(chatId, from);
   }
 
   #send(): void {
+    clearTimeout(this.#gathering);
+    this.#gathering = undefined;
     for (const chatId of this.#unsent) this.#channel?.postMessage({ chatId });
     this.#unsent.clear();
   }
