@@ -31,7 +31,7 @@
 // hop"). The first commit of each hold still reads (another tab may have
 // written, or left a draft, before it). Known limit: a tab still running an
 // earlier release deletes a chat without the lock.
-import type { IDBPDatabase, IDBPObjectStore, IDBPTransaction, StoreNames } from 'idb';
+import { unwrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { ChatMessage } from '../shared/chat.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
 import { StaleChatError } from './stale-chat-error.js';
@@ -41,7 +41,6 @@ import type { TabAgentDB } from './schema.js';
 import { storageFailure } from './storage-failure.js';
 
 type WriteTx = IDBPTransaction<TabAgentDB, StoreNames<TabAgentDB>[], 'readwrite'>;
-type MessageStore = IDBPObjectStore<TabAgentDB, StoreNames<TabAgentDB>[], 'messages', 'readwrite'>;
 
 const STORES: StoreNames<TabAgentDB>[] = ['chats', 'messages'];
 
@@ -50,21 +49,13 @@ function messageRange(chatId: string, from = 0): IDBKeyRange {
 }
 
 /**
- * Requests of one transaction. A request that throws while being made (say, a
- * value that cannot be cloned) aborts the transaction; the requests made
- * before it then reject too, and must not go unhandled.
+ * A transaction's own object store, not idb's wrapper, for writes whose
+ * results nobody reads: a failed one aborts the transaction, and `tx.done`
+ * rejects with its error, so each goes without a promise and two listeners
+ * of its own (a hop's commits make a handful).
  */
-class Writes {
-  readonly #all: Promise<unknown>[] = [];
-
-  add(request: Promise<unknown>): void {
-    request.catch(() => undefined);
-    this.#all.push(request);
-  }
-
-  done(): Promise<unknown> {
-    return Promise.all(this.#all);
-  }
+function rawStore(tx: WriteTx, name: StoreNames<TabAgentDB>): IDBObjectStore {
+  return unwrap(tx).objectStore(name);
 }
 
 /**
@@ -167,8 +158,8 @@ export class IdbChatStore implements ChatStore {
   }
 
   append(chatId: string, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
-    return this.#change(chatId, meta, (store, record, writes) => {
-      messages.forEach((message, i) => writes.add(store.put({ chatId, seq: record.messageCount + i, message })));
+    return this.#change(chatId, meta, (store, record) => {
+      messages.forEach((message, i) => store.put({ chatId, seq: record.messageCount + i, message }));
       record.messageCount += messages.length;
     });
   }
@@ -181,17 +172,16 @@ export class IdbChatStore implements ChatStore {
    * the writes made beside that read when this store's copy is at the
    * expected version (see the header), and a failed check aborts them all.
    */
-  #change(chatId: string, meta: CommitMeta, edit: (messages: MessageStore, record: ChatRecord, writes: Writes) => void): Promise<number> {
+  #change(chatId: string, meta: CommitMeta, edit: (messages: IDBObjectStore, record: ChatRecord) => void): Promise<number> {
     const known = this.#known.get(chatId);
     const base = known?.record.version === meta.expectedVersion ? known.record : undefined;
     const held = base !== undefined && meta.owner !== undefined && known?.owner === meta.owner;
     return this.#write(async (tx) => {
-      const chats = tx.objectStore('chats');
-      const writes = new Writes();
-      const stored = held ? undefined : chats.get(chatId).then((found) => checked(chatId, meta, found, base));
-      if (stored) writes.add(stored);
+      const stored = held ? undefined : tx.objectStore('chats').get(chatId).then((found) => checked(chatId, meta, found, base));
+      // Awaited below; until then a write that throws must not leave it unhandled.
+      stored?.catch(() => undefined);
       const record = base ? { ...base } : await stored!;
-      edit(tx.objectStore('messages'), record, writes);
+      edit(rawStore(tx, 'messages'), record);
       record.updatedAt = meta.updatedAt;
       record.answers = meta.answers;
       record.started = meta.started ?? [];
@@ -201,13 +191,12 @@ export class IdbChatStore implements ChatStore {
       delete record.draft;
       if (meta.title && !record.title) record.title = meta.title;
       record.version++;
-      writes.add(chats.put(record));
+      rawStore(tx, 'chats').put(record);
       // Every request is made: once the check has passed (or none is needed)
       // nothing can refuse the write, so it commits now, not when this page
       // next goes idle.
-      if (stored) writes.add(stored.then(() => tx.commit()));
-      else tx.commit();
-      await writes.done();
+      if (stored) await stored;
+      tx.commit();
       return record;
     }).then(
       (record) => {
@@ -232,10 +221,10 @@ export class IdbChatStore implements ChatStore {
   }
 
   rewind(chatId: string, count: number, messages: ChatMessage[], meta: CommitMeta): Promise<number> {
-    return this.#change(chatId, meta, (store, record, writes) => {
-      writes.add(store.delete(messageRange(chatId, count)));
+    return this.#change(chatId, meta, (store, record) => {
+      store.delete(messageRange(chatId, count));
       const from = Math.min(record.messageCount, count);
-      messages.forEach((message, i) => writes.add(store.put({ chatId, seq: from + i, message })));
+      messages.forEach((message, i) => store.put({ chatId, seq: from + i, message }));
       record.messageCount = from + messages.length;
       record.rewound = (record.rewound ?? 0) + 1;
     });
@@ -293,11 +282,9 @@ export class IdbChatStore implements ChatStore {
       const chats = tx.objectStore('chats');
       // Looked up in the same transaction as the write, so no chat made meanwhile is overwritten.
       const id = (await chats.getKey(record.id)) === undefined ? record.id : crypto.randomUUID();
-      const store = tx.objectStore('messages');
-      const writes = new Writes();
-      writes.add(chats.add({ ...record, id, messageCount: messages.length }));
-      messages.forEach((message, seq) => writes.add(store.put({ chatId: id, seq, message })));
-      await writes.done();
+      rawStore(tx, 'chats').add({ ...record, id, messageCount: messages.length });
+      const store = rawStore(tx, 'messages');
+      messages.forEach((message, seq) => store.put({ chatId: id, seq, message }));
       return id;
     });
   }
