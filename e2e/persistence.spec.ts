@@ -1,9 +1,17 @@
 // Chats in the real IndexedDB of headless Chromium, across reloads and tabs.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 async function ready(page: Page): Promise<void> {
   await expect(page.locator('#status')).toHaveText('ready');
+}
+
+/** Another tab of the same app, ready. */
+async function anotherPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/');
+  await ready(page);
+  return page;
 }
 
 test('send, reload the page, reopen the chat and continue', async ({ page }) => {
@@ -67,9 +75,7 @@ test('two pages on one chat see each other and never interleave', async ({ page,
     (window as unknown as { chat: unknown }).chat = chat;
     return chat.id;
   });
-  const other = await context.newPage();
-  await other.goto('/');
-  await ready(other);
+  const other = await anotherPage(context);
   await other.evaluate(async (chatId) => {
     const { createAgent, fakeModel } = window.tabagent;
     const agent = await createAgent({ model: fakeModel((r) => ({ text: `B answers ${r.last}`, tokenDelayMs: 5 })) });
@@ -102,9 +108,7 @@ test('a newer version in another page: this page lets go and says to reload', as
     await chat.send('first');
     (window as unknown as { chat: unknown }).chat = chat;
   });
-  const newer = await context.newPage();
-  await newer.goto('/');
-  await ready(newer);
+  const newer = await anotherPage(context);
   // A later release of the app opens the database at a higher version.
   const version = await newer.evaluate(
     () =>
@@ -241,9 +245,7 @@ test('deleting a chat another page is answering in waits for that answer; then n
     await running;
     return chat.id;
   });
-  const other = await context.newPage();
-  await other.goto('/');
-  await ready(other);
+  const other = await anotherPage(context);
   await other.evaluate(async (chatId) => {
     const { createAgent, fakeModel } = window.tabagent;
     const agent = await createAgent({ model: fakeModel([]) });
