@@ -61,4 +61,31 @@ describe('TabSync', () => {
     here.close();
     there.close();
   });
+
+  it('a tab closing while it gathers sends what it gathered at once', async () => {
+    const scope = `pagehide-${Math.random()}`;
+    // The page's events, where Node has none.
+    const page = new EventTarget();
+    const g = globalThis as { addEventListener?: EventTarget['addEventListener']; removeEventListener?: EventTarget['removeEventListener'] };
+    g.addEventListener = page.addEventListener.bind(page);
+    g.removeEventListener = page.removeEventListener.bind(page);
+    const here = new TabSync(scope, true);
+    const there = new TabSync(scope, true);
+    const heard: string[] = [];
+    there.subscribe('chat-1', {}, () => heard.push('chat-1'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      here.announce('chat-1', {});
+      page.dispatchEvent(new Event('pagehide'));
+    } finally {
+      vi.useRealTimers();
+      delete g.addEventListener;
+      delete g.removeEventListener;
+    }
+    // The gathering timer never fired (fake, not advanced): the notice left on pagehide.
+    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toEqual(['chat-1']);
+    here.close();
+    there.close();
+  });
 });

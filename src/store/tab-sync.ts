@@ -79,17 +79,22 @@ export class TabSync {
   announce(chatId: string, from: object): void {
     if (this.#channel) {
       this.#unsent.add(chatId);
-      this.#gathering ??= setTimeout(() => this.#send(), GATHER_MS);
+      if (this.#gathering === undefined) {
+        this.#gathering = setTimeout(this.#send, GATHER_MS);
+        // A tab closed meanwhile still sends what it gathered.
+        globalThis.addEventListener?.('pagehide', this.#send);
+      }
     }
     this.#notify(chatId, from);
   }
 
-  #send(): void {
+  readonly #send = (): void => {
     clearTimeout(this.#gathering);
     this.#gathering = undefined;
+    globalThis.removeEventListener?.('pagehide', this.#send);
     for (const chatId of this.#unsent) this.#channel?.postMessage({ chatId });
     this.#unsent.clear();
-  }
+  };
 
   subscribe(chatId: string, owner: object, listener: Listener): () => void {
     let owners = this.#listeners.get(chatId);
