@@ -84,6 +84,21 @@ describe('stored chats', () => {
     expect(fake.requests[0]!.responseFormat).toMatchObject({ structural_tag: { format: { type: 'triggered_tags' } } });
   });
 
+  it('a tool that deletes its own chat: the chat is gone at once, the run stops at its next write, nothing is written back', async () => {
+    const store = await idb();
+    const { agent } = await localAgent([call('forget_me', {}), 'never asked'], store);
+    let chatId = '';
+    const forget = tool({ name: 'forget_me', description: 'Delete this conversation', input: z.object({}), run: async () => (await agent.deleteChat(chatId), 'deleted') });
+    const chat = await agent.newChat({ tools: [forget] });
+    chatId = chat.id;
+    // Before, the delete waited for the chat's lock, which the run holding it waited on: it never settled.
+    const outcome = await Promise.race([chat.send('Forget this conversation').then(() => 'answered', (e: unknown) => e), new Promise((resolve) => setTimeout(() => resolve('hung'), 2000))]);
+    expect(isChatNotFoundError(outcome)).toBe(true);
+    expect(await store.get(chatId)).toBeUndefined();
+    expect(await store.messages(chatId)).toEqual([]);
+    expect(await agent.listChats()).toEqual([]);
+  });
+
   it('deletes a chat and closes its open copies', async () => {
     const { agent } = await localAgent(['x']);
     const chat = await agent.newChat();

@@ -240,15 +240,27 @@ export class Agent extends Emitter<AgentEvents> {
   }
 
   /**
-   * Delete a stored chat; open copies of it in this agent are closed. Work
-   * already running on it, in this tab or another, finishes first: deleting
-   * takes the chat's lock, as every write to it does.
+   * Delete a stored chat; open copies of it in this agent are closed. Work of
+   * this agent running on it stops at its next write (ChatNotFoundError);
+   * work of another tab or agent finishes first: deleting takes the chat's
+   * lock, as every write to it does.
    */
   async deleteChat(id: string): Promise<void> {
     this.#check();
-    await this.sync.exclusive(id, () => this.store.delete(id));
-    for (const chat of this.#open()) {
-      if (chat.id === id) chat.closeWith(new ChatClosedError(id));
+    const copies = [...this.#open()].filter((chat) => chat.id === id);
+    const close = () => copies.forEach((chat) => chat.closeWith(new ChatClosedError(id)));
+    if (!copies.some((chat) => chat.holdsLock)) {
+      await this.sync.exclusive(id, () => this.store.delete(id));
+      return close();
+    }
+    // The lock is this agent's own work's (perhaps the very tool that asked):
+    // waiting for it could wait forever. That work writes nothing more, so
+    // the copies are closed whether or not the delete lands.
+    for (const chat of copies) chat.markDeleted();
+    try {
+      await this.store.delete(id);
+    } finally {
+      close();
     }
   }
 

@@ -92,6 +92,10 @@ export class ChatState {
   #closed: ChatClosedError | AgentClosedError | null = null;
   /** The running work's hold on the chat's lock across tabs, named for the store; none without Web Locks. */
   #owner: object | undefined;
+  /** Work of this copy holds the chat's lock (across tabs, or this tab's queue without Web Locks). */
+  #holding = false;
+  /** The chat was deleted under this copy's running work: nothing more of it may be written. */
+  #deleted = false;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
   readonly #token = {};
   readonly #unsubscribe: () => void;
@@ -201,6 +205,7 @@ export class ChatState {
             this.#drafting = false;
             const owner = this.#sync.acrossTabs ? {} : undefined;
             this.#owner = owner;
+            this.#holding = true;
             try {
               if (catchUp) await this.#catchUp();
               for (let attempt = 1; ; attempt++) {
@@ -214,6 +219,7 @@ export class ChatState {
               }
             } finally {
               if (this.#owner === owner) this.#owner = undefined;
+              this.#holding = false;
             }
           },
           signal,
@@ -227,6 +233,7 @@ export class ChatState {
    * (none, unless given), in one write. `title`: only if the chat has none.
    */
   async commit(messages: ChatMessage[], state: CommitState = {}): Promise<void> {
+    this.#writable();
     const { answers = [], started = [], awaiting = [], kept, title } = state;
     const endsDraft = this.#drafting;
     const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft, owner: this.#owner });
@@ -264,6 +271,7 @@ export class ChatState {
 
   /** Keep the answer being written; best effort, outside the version count (only the running work writes it). */
   saveDraft(text: string): Promise<void> {
+    if (this.#deleted) return Promise.reject(new ChatNotFoundError(this.id));
     this.#drafting = true;
     return this.#store.saveDraft(this.id, text);
   }
@@ -273,6 +281,7 @@ export class ChatState {
    * answers, and append `messages` in their place: one write, all or none.
    */
   async rewind(count: number, messages: ChatMessage[] = []): Promise<void> {
+    this.#writable();
     this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting, owner: this.#owner });
     this.#rewound++;
     this.#messages.splice(count);
@@ -291,9 +300,28 @@ export class ChatState {
 
   /** Change the title or the stored tool list: neither changes the conversation. */
   async update(changes: ChatChanges): Promise<void> {
+    this.#writable();
     this.#version = await this.#store.update(this.id, changes);
     if (changes.title !== undefined) this.#title = changes.title;
     this.#sync.announce(this.id, this.#token);
+  }
+
+  /** Work of this copy holds the chat's lock now. */
+  get holding(): boolean {
+    return this.#holding;
+  }
+
+  /**
+   * The chat is being deleted while this copy's work holds its lock: that
+   * work writes nothing more (its commits no longer read the record, so one
+   * would put the chat back), and the next write fails as on a deleted chat.
+   */
+  markDeleted(): void {
+    this.#deleted = true;
+  }
+
+  #writable(): void {
+    if (this.#deleted) throw new ChatNotFoundError(this.id);
   }
 
   /** No more work; what is queued rejects with `error`. */

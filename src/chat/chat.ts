@@ -296,6 +296,16 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
     this.closeWith(new ChatClosedError(this.id));
   }
 
+  /** @internal Work of this copy holds the chat's lock now (deleting the chat cannot wait for it). */
+  get holdsLock(): boolean {
+    return this.#core.state.holding;
+  }
+
+  /** @internal The chat is deleted under this copy's running work: that work writes nothing more. */
+  markDeleted(): void {
+    this.#core.state.markDeleted();
+  }
+
   /** @internal The agent closing (or deleting the chat) closes it. */
   closeWith(error: ChatClosedError | AgentClosedError): void {
     for (const stop of this.#unsubscribe) stop();
