@@ -99,6 +99,20 @@ describe('stored chats', () => {
     expect(await agent.listChats()).toEqual([]);
   });
 
+  it('a tool that renames its own chat: the run goes on, and the title is stored', async () => {
+    const store = await idb();
+    const { agent } = await localAgent([call('name_chat', { title: 'Trip to Lisbon' }), 'Named it.'], store);
+    let chatId = '';
+    const name = tool({ name: 'name_chat', description: 'Name this conversation', input: z.object({ title: z.string() }), run: async ({ title }) => (await chat.rename(title), 'done') });
+    const chat = await agent.newChat({ tools: [name] });
+    chatId = chat.id;
+    // Before, the rename queued behind the run, which waited on the rename: it never settled.
+    const outcome = await Promise.race([chat.send('Plan a trip').then((r) => r.text), new Promise((resolve) => setTimeout(() => resolve('hung'), 2000))]);
+    expect(outcome).toBe('Named it.');
+    expect((await store.get(chatId))!.title).toBe('Trip to Lisbon');
+    expect((await store.messages(chatId)).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
   it('deletes a chat and closes its open copies', async () => {
     const { agent } = await localAgent(['x']);
     const chat = await agent.newChat();

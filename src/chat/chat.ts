@@ -288,7 +288,9 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
   rename(title: string): Promise<void> {
     if (typeof title !== 'string') return Promise.reject(new InvalidOptionsError('title', 'must be a string'));
     const { state } = this.#core;
-    return state.exclusive(() => state.update({ title }));
+    // Under this copy's own hold (a tool naming its chat), queueing would wait
+    // on the run that waits on this; the store has the run's next commit check.
+    return state.holding ? state.update({ title }) : state.exclusive(() => state.update({ title }));
   }
 
   /** Stop accepting work. Runs already queued still reject with ChatClosedError. */

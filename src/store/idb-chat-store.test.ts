@@ -171,6 +171,19 @@ describe('a commit on IndexedDB', () => {
     store.close();
   });
 
+  it('a rename under the hold, not yet landed, makes the next commit check: the title is never written over', async () => {
+    const store = await IdbChatStore.open(freshName());
+    await store.create(record('a'));
+    const hold = {};
+    await store.append('a', [user('one')], { expectedVersion: 0, answers: [], updatedAt: 2, owner: hold });
+    const renamed = store.update('a', { title: 'Renamed' });
+    const commit = store.append('a', [user('two')], { expectedVersion: 1, answers: [], updatedAt: 3, owner: hold }).catch((e) => e);
+    expect(await renamed).toBe(2);
+    expect(await commit).toMatchObject({ name: 'StaleChatError', expected: 1, actual: 2 });
+    expect(await store.get('a')).toMatchObject({ title: 'Renamed', version: 2, messageCount: 1 });
+    store.close();
+  });
+
   it('checks again in a new hold, and refuses what another tab wrote since the last', async () => {
     const name = freshName();
     const [tabA, tabB] = [await IdbChatStore.open(name), await IdbChatStore.open(name)];

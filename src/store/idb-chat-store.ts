@@ -29,8 +29,10 @@
 // round trip and one request fewer each, which is most of what a stored hop
 // costs beyond the same hop in memory (docs/performance.md, "The stored
 // hop"). The first commit of each hold still reads (another tab may have
-// written, or left a draft, before it). Known limit: a tab still running an
-// earlier release deletes a chat without the lock.
+// written, or left a draft, before it), and so does the first after a rename
+// (one made under the hold, by a tool naming its own chat, may land between
+// two commits). Known limit: a tab still running an earlier release deletes
+// a chat without the lock.
 import { unwrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { ChatMessage } from '../shared/chat.js';
 import { ChatNotFoundError, StorageError } from '../errors/index.js';
@@ -250,6 +252,10 @@ export class IdbChatStore implements ChatStore {
   }
 
   update(chatId: string, changes: ChatChanges): Promise<number> {
+    // From now on a commit cannot go on this store's copy unchecked: one made
+    // before this lands (a rename while the chat's own run holds its lock)
+    // reads the record and finds this write.
+    this.#known.delete(chatId);
     return this.#write(async (tx) => {
       const chats = tx.objectStore('chats');
       const record = await chats.get(chatId);
