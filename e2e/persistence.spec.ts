@@ -307,3 +307,20 @@ test('a run checks the stored chat once while it holds the chat, however many ho
   // Each commit of a run writes; the record is read once, by the first, under the chat's lock.
   expect(reads).toEqual({ oneHop: 1, fourHops: 1 });
 });
+
+test('a tool may rename or delete its own chat: the run does not wait on itself', async ({ page }) => {
+  const result = await page.evaluate(async () => {
+    const { createAgent, fakeModel, tool, toolCallText, z, isChatNotFoundError } = window.tabagent;
+    // Two agents on one database, each with its own script, so one case cannot feed the other.
+    const agent = await createAgent({ model: fakeModel([toolCallText('name_chat', { title: 'Trip to Lisbon' }), 'Named it.']) });
+    const other = await createAgent({ model: fakeModel([toolCallText('forget_me', {}), 'Forgotten.']) });
+    const named = await agent.newChat({ tools: [tool({ name: 'name_chat', description: 'Name this chat', input: z.object({ title: z.string() }), run: async ({ title }) => (await named.rename(title), 'done') })] });
+    const forgotten = await other.newChat({ tools: [tool({ name: 'forget_me', description: 'Delete this chat', input: z.object({}), run: async () => (await other.deleteChat(forgotten.id), 'deleted') })] });
+    const within = <T>(work: Promise<T>) => Promise.race([work, new Promise<string>((resolve) => setTimeout(() => resolve('hung'), 5000))]);
+    const renameReply = await within(named.send('Plan a trip').then((r) => r.text));
+    const deleteReply = await within(forgotten.send('Forget this').then(() => 'answered', (e: unknown) => (isChatNotFoundError(e) ? 'ChatNotFoundError' : String(e))));
+    const list = await agent.listChats();
+    return { renameReply, deleteReply, chats: list.map((c) => [c.id === named.id ? 'named' : c.id, c.title, c.messageCount]) };
+  });
+  expect(result).toEqual({ renameReply: 'Named it.', deleteReply: 'ChatNotFoundError', chats: [['named', 'Trip to Lisbon', 4]] });
+});
