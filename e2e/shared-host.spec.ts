@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { expectOwnPrefixReused, personaPrompt, prefillNote, type Hop } from './prefix-reuse.js';
 import { startGgufServer } from './support/gguf-server.mjs';
 
 declare global {
@@ -322,13 +323,12 @@ test('real wllama shared by two tabs whose chats take turns: each hop reads only
     await ggufTab(other, false, url);
     const tabs = { Ada: page, Bob: other };
     for (const [name, tab] of Object.entries(tabs)) {
-      await tab.evaluate(async (name) => {
-        // About 670 tokens each: the two do not fit the window together.
-        const system = `You are ${name}. ${'You answer questions about the garden, the weather and the house, briefly and plainly. '.repeat(38)}`;
+      // About 670 tokens each: the two do not fit the window together.
+      await tab.evaluate(async (system) => {
         window.shared.chat = await window.shared.agent.newChat({ system, generation: { thinking: false, maxTokens: 4 } });
-      }, name);
+      }, personaPrompt(name, 38));
     }
-    const hops: Array<{ chat: string; read: number; cached: number; finish: string }> = [];
+    const hops: Hop[] = [];
     for (const [i, name] of ['Ada', 'Bob', 'Ada', 'Bob', 'Ada', 'Bob'].entries()) {
       const hop = await tabs[name as keyof typeof tabs].evaluate(async (question) => {
         const reply = await window.shared.chat.send(question);
@@ -337,16 +337,9 @@ test('real wllama shared by two tabs whose chats take turns: each hop reads only
       }, `Question ${i} from ${name}`);
       hops.push({ chat: name, ...hop });
     }
-    test.info().annotations.push({ type: 'prefill per hop (read/cached tokens)', description: hops.map((h) => `${h.chat} ${h.read}/${h.cached}`).join(', ') });
+    test.info().annotations.push(prefillNote(hops));
     expect(hops[0]!.read + hops[1]!.read).toBeGreaterThan(1024);
-    const last = new Map<string, (typeof hops)[number]>();
-    for (const hop of hops) {
-      expect(hop.finish).toBe('length');
-      const before = last.get(hop.chat);
-      // All of the chat's previous prompt came from the KV cache, whatever the other tab ran in between.
-      if (before) expect(hop.cached).toBeGreaterThanOrEqual(before.read + before.cached);
-      last.set(hop.chat, hop);
-    }
+    expectOwnPrefixReused(hops);
   } finally {
     await server.close();
   }

@@ -5,6 +5,7 @@
 // deterministic and every call is exactly what the grammar let through.
 // Real tokenization, templating, GBNF grammar and KV cache; no fake.
 import { expect, test } from './fixtures.js';
+import { expectOwnPrefixReused, personaPrompt, prefillNote, type Hop } from './prefix-reuse.js';
 
 const TINY = '/models/tiny-qwen3.gguf';
 
@@ -336,13 +337,11 @@ test('the loop’s rules hold on the real engine: call markup never streams, inf
 // reads its old messages again. Several slots on a unified KV cache were measured and gained nothing
 // here; where the chats together outgrow the window they lost it (llama.cpp purges an idle slot
 // unsaved): see docs/performance.md#two-tabs-on-one-model.
-/** Each chat's hops in the order sent, and what each read: new tokens, and tokens the KV cache held. */
-type Hop = { chat: string; read: number; cached: number; completion: number; finish: string };
-
 /** The hops of `order` (chat names), each sent in its turn; every chat has a system prompt of `pad` sentences of its own. */
 async function takeTurns(page: import('@playwright/test').Page, contextSize: number, pad: number, order: string[]): Promise<Hop[]> {
+  const systems = Object.fromEntries(order.map((name) => [name, personaPrompt(name, pad)]));
   return page.evaluate(
-    async ({ url, contextSize, pad, order }) => {
+    async ({ url, contextSize, systems, order }) => {
       const { createAgent } = window.tabagent;
       const agent = await createAgent({ model: { gguf: url, contextSize }, storage: false });
       const chats = new Map<string, Awaited<ReturnType<typeof agent.newChat>>>();
@@ -350,37 +349,23 @@ async function takeTurns(page: import('@playwright/test').Page, contextSize: num
       for (const [i, name] of order.entries()) {
         let chat = chats.get(name);
         if (!chat) {
-          // Prompts that differ from their first words, as two tabs' apps or two personas do.
-          chat = await agent.newChat({ system: `You are ${name}. ${'You answer questions about the garden, the weather and the house, briefly and plainly. '.repeat(pad)}`, generation: { thinking: false, maxTokens: 4 } });
+          chat = await agent.newChat({ system: systems[name], generation: { thinking: false, maxTokens: 4 } });
           chats.set(name, chat);
         }
         const reply = await chat.send(`Question ${i} from ${name}`);
-        const { promptTokens, cachedTokens, completionTokens } = reply.steps[0]!.usage;
-        hops.push({ chat: name, read: promptTokens, cached: cachedTokens ?? 0, completion: completionTokens, finish: reply.finishReason });
+        const { promptTokens, cachedTokens } = reply.steps[0]!.usage;
+        hops.push({ chat: name, read: promptTokens, cached: cachedTokens ?? 0, finish: reply.finishReason });
       }
       agent.close();
       return hops;
     },
-    { url: TINY, contextSize, pad, order },
+    { url: TINY, contextSize, systems, order },
   );
 }
 
-/** Every hop after a chat's first found all of that chat's previous prompt in the KV cache, and read only what came after it. */
-function expectOwnPrefixReused(hops: Hop[]): void {
-  const last = new Map<string, Hop>();
-  for (const hop of hops) {
-    expect(hop.finish).toBe('length');
-    const before = last.get(hop.chat);
-    if (before) expect(hop.cached, `${hop.chat}'s hop after ${JSON.stringify(before)}`).toBeGreaterThanOrEqual(before.read + before.cached);
-    last.set(hop.chat, hop);
-  }
-}
-
-const prefill = (hops: Hop[]) => hops.map((h) => `${h.chat} ${h.read}/${h.cached}`).join(', ');
-
 test('two chats taking turns on one model: each hop reads only its own new messages, as a chat alone does', async ({ page }) => {
   const hops = await takeTurns(page, 1024, 4, ['Ada', 'Ada', 'Bob', 'Ada', 'Bob', 'Ada', 'Bob']);
-  test.info().annotations.push({ type: 'prefill per hop (read/cached tokens)', description: prefill(hops) });
+  test.info().annotations.push(prefillNote(hops));
   expect(hops[0]).toMatchObject({ cached: 0 });
   expectOwnPrefixReused(hops);
 });
@@ -388,7 +373,7 @@ test('two chats taking turns on one model: each hop reads only its own new messa
 test('two long chats taking turns that together outgrow the window: no KV-cache failure, and each still reads only its new messages', async ({ page }) => {
   // Each chat about 670 tokens of the 1,024, so the KV cache cannot hold both at once.
   const hops = await takeTurns(page, 1024, 38, ['Ada', 'Bob', 'Ada', 'Bob', 'Ada']);
-  test.info().annotations.push({ type: 'prefill per hop (read/cached tokens)', description: prefill(hops) });
+  test.info().annotations.push(prefillNote(hops));
   expect(hops[0]!.read + hops[1]!.read).toBeGreaterThan(1024);
   expectOwnPrefixReused(hops);
 });

@@ -17,8 +17,8 @@
 //   chat, and fails with ChatConflictError if it changed the conversation
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
-// - Each hold of the chat's lock across tabs is named (`#owner`) in the
-//   commits made under it: the store then checks the stored record once a
+// - Each hold of the chat's lock is named (`#hold`) in the commits made
+//   under it, where the lock excludes other tabs: the store then checks the stored record once a
 //   hold, not at every commit (see idb-chat-store.ts).
 // - A draft on the record that the running work did not write is an answer a
 //   tab left when it closed mid-answer (a live run would hold the lock): it is
@@ -90,10 +90,8 @@ export class ChatState {
   /** The running work kept a draft (saveDraft) that its next commit ends. */
   #drafting = false;
   #closed: ChatClosedError | AgentClosedError | null = null;
-  /** The running work's hold on the chat's lock across tabs, named for the store; none without Web Locks. */
-  #owner: object | undefined;
-  /** Work of this copy holds the chat's lock (across tabs, or this tab's queue without Web Locks). */
-  #holding = false;
+  /** While work of this copy holds the chat's lock (across tabs, or this tab's queue without Web Locks): a name for that hold. */
+  #hold: object | undefined;
   /** The chat was deleted under this copy's running work: nothing more of it may be written. */
   #deleted = false;
   /** Who this copy is, to the tab sync (not the copy itself: the sync must not keep it alive). */
@@ -203,9 +201,7 @@ export class ChatState {
             if (this.#closed) throw this.#closed;
             // A draft an earlier work left (its last commit failed) is not this work's to drop.
             this.#drafting = false;
-            const owner = this.#sync.acrossTabs ? {} : undefined;
-            this.#owner = owner;
-            this.#holding = true;
+            this.#hold = {};
             try {
               if (catchUp) await this.#catchUp();
               for (let attempt = 1; ; attempt++) {
@@ -218,8 +214,7 @@ export class ChatState {
                 }
               }
             } finally {
-              if (this.#owner === owner) this.#owner = undefined;
-              this.#holding = false;
+              this.#hold = undefined;
             }
           },
           signal,
@@ -236,7 +231,7 @@ export class ChatState {
     this.#writable();
     const { answers = [], started = [], awaiting = [], kept, title } = state;
     const endsDraft = this.#drafting;
-    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft, owner: this.#owner });
+    const append = () => this.#store.append(this.id, messages, { expectedVersion: this.#version, answers, started, awaiting, ...(kept ? { kept } : {}), updatedAt: Date.now(), title, endsDraft, owner: this.#owner() });
     try {
       this.#version = await append();
     } catch (error) {
@@ -282,7 +277,7 @@ export class ChatState {
    */
   async rewind(count: number, messages: ChatMessage[] = []): Promise<void> {
     this.#writable();
-    this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting, owner: this.#owner });
+    this.#version = await this.#store.rewind(this.id, count, messages, { expectedVersion: this.#version, answers: [], updatedAt: Date.now(), endsDraft: this.#drafting, owner: this.#owner() });
     this.#rewound++;
     this.#messages.splice(count);
     this.#committed(messages, {});
@@ -308,7 +303,12 @@ export class ChatState {
 
   /** Work of this copy holds the chat's lock now. */
   get holding(): boolean {
-    return this.#holding;
+    return this.#hold !== undefined;
+  }
+
+  /** The hold, for the store, where it keeps other tabs out: without Web Locks it does not, and every commit is checked. */
+  #owner(): object | undefined {
+    return this.#sync.acrossTabs ? this.#hold : undefined;
   }
 
   /**

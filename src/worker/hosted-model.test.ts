@@ -6,9 +6,22 @@ import { isAbortError, isSharedModelConflictError } from '../errors/index.js';
 import type { LoadProgress, ModelRequest } from '../shared/model.js';
 import { sharedHost } from '../test-support/shared-clients.js';
 import { fakeModel } from '../testing/fake-model.js';
+import type { EngineHost } from './engine-host.js';
 
 const ask = (content: string): ModelRequest => ({ messages: [{ role: 'user', content }], tools: [], toolChoice: 'auto' });
 const MODEL = { modelId: 'shared-model', tokenDelayMs: 5 };
+
+/** Resolves once `host` has the next request its tab sends (it comes on the tab's own port). */
+function arrival(host: EngineHost): Promise<void> {
+  return new Promise((resolve) => {
+    const generate = host.generate.bind(host);
+    host.generate = (...args) => {
+      host.generate = generate;
+      resolve();
+      return generate(...args);
+    };
+  });
+}
 
 describe('a model shared by several tabs', () => {
   it('a second tab asking for the same model joins the load in flight: one load, the same info', async () => {
@@ -37,11 +50,12 @@ describe('a model shared by several tabs', () => {
     // Both tabs' first generation is id 1. Each request reaches the host (on
     // its tab's port) before the next is asked: the order asked is the order
     // of arrival.
-    const arrived = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const oneArrives = arrival(a.host);
     const one = modelA.generate(ask('one'), { onText: (d) => textA.push(d) });
-    await arrived();
+    await oneArrives;
+    const twoArrives = arrival(b.host);
     const two = modelB.generate(ask('two'), { onText: (d) => textB.push(d) });
-    await arrived();
+    await twoArrives;
     const three = modelA.generate(ask('three'));
     const [ra, rb, ra2] = await Promise.all([one, two, three]);
     expect([ra.text, rb.text, ra2.text]).toEqual(['A answers one', 'B answers two', 'A answers three']);

@@ -5,6 +5,7 @@
 // allow. Only the sampling is fake: the text comes from a script (a list, here
 // in the worker, or a function on the page), streamed token by token.
 import type { FinishReason } from '../../shared/model.js';
+import { nextTask } from '../../shared/next-task.js';
 import type { ConvTemplate } from '../../protocol/conv-templates.js';
 import { DeviceLostError, FakeGrammarError, FakeScriptError, ModelError } from '../../errors/index.js';
 import type { FakeFault, FakeOutput, FakeRequest, Respond } from '../../rpc/worker-protocol.js';
@@ -216,21 +217,7 @@ function failWith(fault: FakeFault): never {
   }
 }
 
-let channel: MessageChannel | null = null;
-const waiting: Array<() => void> = [];
-
-/** A macrotask pause: setTimeout(0) is clamped to 4 ms when nested, a message round trip is not. */
+/** A macrotask pause (at no delay, a message: nested timers are held to 4 ms). */
 function pause(ms: number): Promise<void> {
-  if (ms > 0 || typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, ms));
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
-    // In Node (unit tests) an open port would keep the process alive.
-    (channel.port1 as unknown as { unref?: () => void }).unref?.();
-  }
-  const port = channel.port2;
-  return new Promise((resolve) => {
-    waiting.push(resolve);
-    port.postMessage(null);
-  });
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : nextTask();
 }
