@@ -1,7 +1,8 @@
 // `node bench/hop-rows.mjs [rounds]`: only the hop rows of `npm run bench`
 // (the floor, the hop overhead in memory and with IndexedDB, through a
-// dedicated and a shared worker), side by side in each round, so a change to
-// the hop's cost can be measured on a loaded machine in minutes. Run it
+// dedicated and a shared worker, and the same hops written by hand), side by
+// side in each round, so a change to the hop's cost can be measured on a
+// loaded machine in minutes. Run it
 // holding the e2e lock (its server takes a fixed port):
 //   flock /tmp/tabagent-e2e.lock node bench/hop-rows.mjs 4
 import { execFileSync } from 'node:child_process';
@@ -17,15 +18,17 @@ execFileSync('npx', ['vite', 'build', '--config', 'bench/vite.config.ts'], { cwd
 const { call, close } = await openBenchPage();
 try {
   console.log(`load ${loadavg()[0].toFixed(2)}`);
-  console.log('round | floor ms | memory ms | stored ms (× floor) | shared memory ms | shared stored ms (× floor)');
+  console.log('round | floor ms | memory ms | stored ms (× floor) | by hand: memory ms | by hand: stored ms (× floor) | shared memory ms | shared stored ms (× floor)');
   for (let r = 1; r <= ROUNDS; r++) {
     const floor = median(await call('floor', 40));
     const memory = overhead(await call('hops', 20, 10, false));
     const stored = overhead(await call('hops', 20, 10, true));
+    const designMemory = overhead(await call('designHop', 20, 10, false));
+    const designStored = overhead(await call('designHop', 20, 10, true));
     const sharedMemory = overhead(await call('hops', 20, 10, false, 0, true));
     const sharedStored = overhead(await call('hops', 20, 10, true, 0, true));
     const x = (v) => `${v.toFixed(3)} (${(v / floor).toFixed(2)}×)`;
-    console.log(`${r} | ${floor.toFixed(3)} | ${memory.toFixed(3)} | ${x(stored)} | ${sharedMemory.toFixed(3)} | ${x(sharedStored)}`);
+    console.log(`${r} | ${floor.toFixed(3)} | ${memory.toFixed(3)} | ${x(stored)} | ${designMemory.toFixed(3)} | ${x(designStored)} | ${sharedMemory.toFixed(3)} | ${x(sharedStored)}`);
   }
   console.log(`load ${loadavg()[0].toFixed(2)}`);
 } finally {

@@ -14,6 +14,7 @@ import { aiSdkBench } from './ai-sdk.js';
 import { promptApiBench } from './prompt-api.js';
 import { serverBench } from './server-model.js';
 import { secondTabBench } from './second-tab.js';
+import { designHops } from './design-hop.js';
 
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
@@ -83,6 +84,29 @@ async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDel
   agent.close();
   baseline.close();
   return { hopTimes, sendTimes, baselineHop, baselineSend };
+}
+
+/**
+ * The same hops written by hand with no tabagent code (design-hop.ts), beside
+ * the same baseline: what the design itself costs on this machine.
+ */
+async function designHop(sends: number, hopsPerSend: number, store: boolean) {
+  const turns = [...Array<string>(hopsPerSend).fill(CALL), FINAL];
+  const requests = await engineRequests(turns, hopsPerSend);
+  const worker = new Baseline();
+  const baseline = new Baseline();
+  const hopTimes: number[] = [];
+  const baselineHop: number[] = [];
+  for (let i = -WARMUP; i < sends; i++) {
+    const times = await designHops(worker, turns, requests, store, dbName('design'));
+    const base = await baseline.call<{ each: number[] }>({ kind: 'generate', outputs: turns, requests });
+    if (i < 0) continue;
+    hopTimes.push(...times);
+    baselineHop.push(...base.each.slice(0, hopsPerSend));
+  }
+  worker.close();
+  baseline.close();
+  return { hopTimes, baselineHop };
 }
 
 /**
@@ -332,7 +356,7 @@ async function longChat(turns = 200) {
 
 noteWorkers(() => lastWorker!);
 
-const bench = { hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench, ...secondTabBench };
+const bench = { designHop, hops, secondLoad, interleavedHops, floor, stream, prefill, appends, openAndList, longChat, ...wllamaBench, ...aiSdkBench, ...promptApiBench, ...serverBench, ...secondTabBench };
 declare global {
   interface Window {
     bench: typeof bench;
