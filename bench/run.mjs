@@ -51,7 +51,7 @@ await tinyGguf(join(root, 'dist/bench/models/tiny-qwen3.gguf'));
 const { call, close, chromiumVersion, pid } = await openBenchPage();
 try {
 
-  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], designMemory: [], designStored: [], storeShare: [], designShare: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [], serverStep: [], serverDirect: [], serverOverhead: [] };
+  const rounds = { floor: [], overhead: [], overheadP95: [], overheadStore: [], durabilityPaced: [], tabagentHop: [], directHop: [], sendOverhead: [], sendOverheadStore: [], deltasPerSecond: [], baselineDeltasPerSecond: [], streamMemoryMs: [], streamStoredMs: [], longFullPer10: [], longPrefillPerHop: [], longVsMinimum: [], latency: [], prefillRatio: [], append10: [], append1000: [], append10000: [], open: [], list: [], aiSdkStep: [], providerStep: [], ownStep: [], aiSdkOverhead: [], providerOverhead: [], overheadShared: [], overheadStoreShared: [], manyTools: [], designMemory: [], designStored: [], storeShare: [], designShare: [], secondLoadShared: [], secondLoadOwn: [], interleavedHop: [], aloneHop: [], serverStep: [], serverDirect: [], serverOverhead: [] };
   const wllama = { tabagentTps: [], directTps: [], decodeRatio: [], decodeRatioSamePace: [], llamaTps: [], tabagentCallbackUs: [], directCallbackUs: [], tabagentTtft: [], directTtft: [], ttftOverhead: [], ttftOverheadEndToEnd: [], tabagentHop: [], directHop: [], hopOverhead: [], hopOverheadEndToEnd: [], secondTabShared: [], secondTabOwn: [] };
   // Each hop's overhead: its time through tabagent less the median time of the same model turn driven directly.
   const overheads = (r) => r.hopTimes.map((t) => t - median(r.baselineHop));
@@ -65,6 +65,8 @@ try {
     rounds.tabagentHop.push(median(plain.hopTimes));
     rounds.directHop.push(median(plain.baselineHop));
     rounds.overheadStore.push(median(overheads(await call('hops', 20, 10, true))));
+    // An app's tools run to dozens (an MCP server's): the same hops with 30 more declared.
+    rounds.manyTools.push(median(overheads(await call('hops', 10, 10, false, 0, false, 30))));
     // The same hops written by hand, with no tabagent code (bench/page/design-hop.ts): what the design itself costs here.
     rounds.designMemory.push(median(overheads(await call('designHop', 20, 10, false))));
     rounds.designStored.push(median(overheads(await call('designHop', 20, 10, true))));
@@ -180,6 +182,7 @@ try {
     hop_overhead_ms_median: fig.overhead.median,
     hop_overhead_ms_p95: fig.overheadP95.median,
     hop_overhead_with_store_ms_median: fig.overheadStore.median,
+    hop_overhead_31_tools_ms_median: fig.manyTools.median,
     design_hop_overhead_ms_median: fig.designMemory.median,
     design_hop_overhead_with_store_ms_median: fig.designStored.median,
     store_share_of_hop_ms_median: fig.storeShare.median,
@@ -326,6 +329,7 @@ function table(fig, wfig, results) {
     ['Overhead per hop, median (goal < 1 ms)', fig.overhead, ms, `${results.hop_ratio_vs_baseline.toFixed(2)}× baseline`],
     ['Overhead per hop, p95', fig.overheadP95, ms, ''],
     ['Overhead per hop with IndexedDB (goal < 3 ms)', fig.overheadStore, ms, `${(fig.overheadStore.median / fig.floor.median).toFixed(2)}× floor`],
+    ['Overhead per hop, 31 tools declared (30 beside echo, about 13 KB of declarations), memory', fig.manyTools, ms, `${(fig.manyTools.median / fig.overhead.median).toFixed(2)}× with 1`],
     ['The same hops written by hand, no tabagent code (a worker round trip a turn), overhead, memory', fig.designMemory, ms, ''],
     ['… with IndexedDB (the turn with its call marked started committed before the handler, the results in the next task; both strict): the design\'s least', fig.designStored, ms, `${(fig.designStored.median / fig.floor.median).toFixed(2)}× floor`],
     ['IndexedDB\'s share of a hop (stored less memory, per round), through tabagent', fig.storeShare, ms, `${(fig.storeShare.median / fig.designShare.median).toFixed(2)}× by hand`],

@@ -2,7 +2,7 @@
 // turns them into figures, rounds and the table.
 import { openDB } from 'idb';
 import { z } from 'zod';
-import { createAgent, tool, type Agent } from '../../src/index.js';
+import { createAgent, tool, type Agent, type ToolEntry } from '../../src/index.js';
 import { IdbChatStore } from '../../src/store/idb-chat-store.js';
 import type { ChatRecord } from '../../src/store/records.js';
 import { fakeModel, toolCallText } from '../../src/testing/index.js';
@@ -19,6 +19,18 @@ import { designHops } from './design-hop.js';
 const CALL = toolCallText('echo', { text: 'hello world' });
 const FINAL = 'Done: the tool said hello world.';
 const echo = tool({ name: 'echo', description: 'Echo a text', input: z.object({ text: z.string() }), run: ({ text }) => ({ text }) });
+/** Echo and `more` tools beside it, each with a schema of a few fields, as an app with an MCP server declares. */
+const toolList = (more: number): ToolEntry[] => [
+  echo,
+  ...Array.from({ length: more }, (_, i) =>
+    tool({
+      name: `search_documents_${i}`,
+      description: 'Search the user documents by a query and return the best matching passages with their titles and links.',
+      input: z.object({ query: z.string().describe('What to search for'), limit: z.number().int().min(1).max(50).optional().describe('How many results'), after: z.string().optional().describe('Only documents after this date (YYYY-MM-DD)') }),
+      run: () => ({ passages: [] }),
+    }),
+  ),
+];
 class Baseline {
   #worker = new Worker(baselineUrl, { type: 'module' });
   #next = 0;
@@ -43,6 +55,8 @@ const now = () => performance.now();
 const dbName = (label: string) => `bench-${label}-${crypto.randomUUID()}`;
 
 const WARMUP = 5;
+/** A window for many declared tools (30 take about 3,300 tokens). */
+const WIDE = 16384;
 
 /**
  * Sends of `hopsPerSend` hops (model → tool → model) each, through tabagent,
@@ -51,12 +65,13 @@ const WARMUP = 5;
  * turn, parsing, validation, the tool, persistence, the next request), each
  * send's time, and the baseline's time per generation and per send.
  */
-async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDelayMs = 0, shared = false) {
+async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDelayMs = 0, shared = false, moreTools = 0) {
   const turns = [...Array<string>(hopsPerSend).fill(CALL), FINAL];
-  const requests = await engineRequests(turns, hopsPerSend);
+  const tools = toolList(moreTools);
+  const requests = await engineRequests(turns, hopsPerSend, tools);
   const script = Array.from({ length: sends + WARMUP }, () => turns).flat();
   // A list script runs in the worker, as a real model does; records off, as a real model sends none.
-  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false, tokenDelayMs }), storage: store ? { dbName: dbName('hops') } : false, shared });
+  const agent = await createAgent({ model: fakeModel(script, { recordRequests: false, tokenDelayMs, ...(moreTools ? { contextWindow: WIDE } : {}) }), storage: store ? { dbName: dbName('hops') } : false, shared });
   if (shared && (await agent.ready).host !== 'shared-worker') throw new Error('the model is not in a shared worker');
   const baseline = new Baseline();
   const hopTimes: number[] = [];
@@ -64,7 +79,7 @@ async function hops(sends: number, hopsPerSend: number, store: boolean, tokenDel
   const baselineHop: number[] = [];
   const baselineSend: number[] = [];
   for (let i = -WARMUP; i < sends; i++) {
-    const chat = await agent.newChat({ tools: [echo], maxToolHops: hopsPerSend });
+    const chat = await agent.newChat({ tools, maxToolHops: hopsPerSend });
     const starts: number[] = [];
     const off = chat.on('model-start', () => starts.push(now()));
     const started = now();
@@ -116,10 +131,10 @@ async function designHop(sends: number, hopsPerSend: number, store: boolean) {
  * KV-cache check, the grammar) is then on both sides, and the overhead is
  * tabagent's alone.
  */
-async function engineRequests(turns: string[], hopsPerSend: number): Promise<EngineRequest[]> {
-  const recorder = fakeModel(turns);
+async function engineRequests(turns: string[], hopsPerSend: number, tools: ToolEntry[] = [echo]): Promise<EngineRequest[]> {
+  const recorder = fakeModel(turns, tools.length > 1 ? { contextWindow: WIDE } : {});
   const agent = await createAgent({ model: recorder, storage: false });
-  await (await agent.newChat({ tools: [echo], maxToolHops: hopsPerSend })).send('Say hello');
+  await (await agent.newChat({ tools, maxToolHops: hopsPerSend })).send('Say hello');
   agent.close();
   return recorder.requests.map((r) => ({ messages: r.messages, ...(r.responseFormat ? { response_format: r.responseFormat } : {}) }));
 }

@@ -93,6 +93,19 @@ export function checkContextOptions(options: ContextOptions | undefined): void {
   }
 }
 
+/** countTokens for a text asked for again and again: the last text's count is kept. */
+function lastCounted(): (text: string) => number {
+  let last = '';
+  let tokens = 0;
+  return (text) => {
+    if (text !== last) {
+      last = text;
+      tokens = countTokens(text);
+    }
+    return tokens;
+  };
+}
+
 export class ContextWindow {
   /** The first message the model sees; kept across hops until the next trim. */
   #from = 0;
@@ -101,6 +114,11 @@ export class ContextWindow {
   readonly #shortened = new WeakSet<ChatMessage>();
   /** Each message's tokens, counted once (the per-hop path sends the same messages again). */
   readonly #counted = new WeakMap<ChatMessage, number>();
+  /** The declared tools' tokens, counted once per list (every hop declares the same, and an app's may run to KBs). */
+  readonly #toolTokens = new WeakMap<readonly ToolDeclaration[], number>();
+  /** The system prompt's and the summary's tokens, kept while the text stays: each hop asks again. */
+  readonly #systemTokens = lastCounted();
+  readonly #summaryCount = lastCounted();
 
   constructor(private readonly options: ContextOptions & { modelWindow: () => number }) {}
 
@@ -167,7 +185,7 @@ export class ContextWindow {
   #budget(window: number, system: string | undefined, tools: readonly ToolDeclaration[], maxTokens: number | undefined): { reserved: number; fixed: number } {
     return {
       reserved: this.options.reserve ?? maxTokens ?? Math.min(512, Math.floor(window / 8)),
-      fixed: countTokens(system ?? '') + (tools.length ? countTokens(JSON.stringify(tools)) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD,
+      fixed: this.#systemTokens(system ?? '') + (tools.length ? this.#declared(tools) + TOOLS_OVERHEAD : 0) + MESSAGE_OVERHEAD,
     };
   }
 
@@ -191,7 +209,13 @@ export class ContextWindow {
   }
 
   #summaryTokens(): number {
-    return this.#summary ? countTokens(this.#summary) + MESSAGE_OVERHEAD : 0;
+    return this.#summary ? this.#summaryCount(this.#summary) + MESSAGE_OVERHEAD : 0;
+  }
+
+  #declared(tools: readonly ToolDeclaration[]): number {
+    let n = this.#toolTokens.get(tools);
+    if (n === undefined) this.#toolTokens.set(tools, (n = countTokens(JSON.stringify(tools))));
+    return n;
   }
 
   #tokens(message: ChatMessage): number {
