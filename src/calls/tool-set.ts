@@ -9,7 +9,8 @@ import type { ManagedTool, Tool, ToolEntry, ToolSource } from '../tools/types.js
 
 export class ToolSet {
   private readonly byName: Record<string, Tool> = Object.create(null);
-  readonly declarations: ToolDeclaration[];
+  /** Never changed once made: the generation port sends a list once and names it after (generation-channel.ts). */
+  readonly declarations: readonly ToolDeclaration[];
   /** Whether any tool runs here; without one, every call goes to the page. */
   readonly hasManaged: boolean;
   /** What the set was made of: build it again from these when a source changes. */
@@ -36,7 +37,7 @@ export class ToolSet {
       this.byName[t.name] = t;
     }
     const tools = Object.values(this.byName);
-    this.declarations = tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+    this.declarations = Object.freeze(tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })));
     this.hasManaged = tools.some((t) => t.kind === 'managed');
     this.entries = entries;
     this.sources = entries.filter((t): t is ToolSource => t.kind === 'source');

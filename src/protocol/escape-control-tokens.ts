@@ -51,8 +51,21 @@ export function asData<R extends Renderable>(request: R, family: ModelFamily): O
       if ('raw' in m) return m;
       return { role: 'assistant', raw: foreignTurnText(m, family) };
     }),
-    tools: request.tools.map(escapeDeclaration),
+    tools: escapedTools(request.tools),
   };
+}
+
+/**
+ * Each tool list as the model may read it, made once: a chat declares the
+ * same list every hop, and the generation port hands the worker the same
+ * list object again (an app's may hold dozens of schemas).
+ */
+const escapedLists = new WeakMap<readonly ToolDeclaration[], readonly ToolDeclaration[]>();
+
+function escapedTools(tools: readonly ToolDeclaration[]): readonly ToolDeclaration[] {
+  let escaped = escapedLists.get(tools);
+  if (!escaped) escapedLists.set(tools, (escaped = Object.freeze(tools.map(escapeDeclaration))));
+  return escaped;
 }
 
 /** A turn the model did not write, as its family writes one, its text and every string of its calls broken. */

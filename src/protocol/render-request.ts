@@ -1,7 +1,7 @@
 import type { ModelRequest } from '../shared/model.js';
 import { asData } from './escape-control-tokens.js';
 import type { ToolCodec } from './types.js';
-import type { EngineMessage } from '../shared/tool-protocol.js';
+import type { EngineMessage, ToolDeclaration } from '../shared/tool-protocol.js';
 
 /**
  * The conversation as the engine takes it: one engine message per runtime
@@ -16,7 +16,7 @@ import type { EngineMessage } from '../shared/tool-protocol.js';
 export function renderMessages(codec: ToolCodec, given: ModelRequest, toolRole: boolean): EngineMessage[] {
   const request = asData(given, codec.family);
   const messages: EngineMessage[] = [];
-  const system = codec.renderSystem(request.system, request.tools);
+  const system = systemText(codec, request.system, request.tools);
   if (system !== undefined && system !== '') messages.push({ role: 'system', content: system });
   request.messages.forEach((message, i) => {
     const unread = message.role === 'tool' && request.messages[i + 1]?.role === 'user';
@@ -29,4 +29,16 @@ export function renderMessages(codec: ToolCodec, given: ModelRequest, toolRole: 
     else messages.push(next);
   });
   return messages;
+}
+
+/** Per tool list (escaped: the same object hop after hop), the system text last written with it. */
+const systemTexts = new WeakMap<readonly ToolDeclaration[], { codec: ToolCodec; system: string | undefined; text: string | undefined }>();
+
+/** The system prompt with the tools declared, written once while the prompt and the list stay. */
+function systemText(codec: ToolCodec, system: string | undefined, tools: readonly ToolDeclaration[]): string | undefined {
+  const last = systemTexts.get(tools);
+  if (last?.codec === codec && last.system === system) return last.text;
+  const text = codec.renderSystem(system, tools);
+  systemTexts.set(tools, { codec, system, text });
+  return text;
 }

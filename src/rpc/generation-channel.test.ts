@@ -8,19 +8,20 @@ import { FAKE_SPEC } from '../model/scripted-model.js';
 import { fakeModel } from '../testing/fake-model.js';
 import { toolCallText } from '../testing/calls.js';
 import { EngineHost } from '../worker/engine-host.js';
-import { GenerationClient } from './generation-channel.js';
-import type { GenerationMessage } from './worker-protocol.js';
+import type { ToolDeclaration } from '../shared/tool-protocol.js';
+import { GenerationClient, GenerationServer } from './generation-channel.js';
+import { KEPT_TOOL_LISTS, type FakeRequest, type GenerationCall, type GenerationMessage } from './worker-protocol.js';
 
 const echo = { name: 'echo', description: 'Echo', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'go' }], tools: [echo], toolChoice: 'auto' };
 
-async function connected(script: Parameters<typeof fakeModel>[0]) {
+async function connected(script: Parameters<typeof fakeModel>[0], recordRequests = false) {
   const host = new EngineHost();
   const { port1, port2 } = new MessageChannel();
   for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
   host.connect(port2);
   const { respond, record: _, firstTurn, ...spec } = fakeModel(script)[FAKE_SPEC];
-  await host.load({ kind: 'fake', ...spec, recordRequests: false, firstTurn: firstTurn() }, undefined, respond);
+  await host.load({ kind: 'fake', ...spec, recordRequests, firstTurn: firstTurn() }, undefined, respond);
   const client = new GenerationClient(port1);
   // Everything the worker sends, as the page receives it.
   const received: GenerationMessage['kind'][] = [];
@@ -53,5 +54,83 @@ describe('the generation channel', () => {
     expect(error).toBeInstanceOf(Error);
     expect(shown.join('')).toBe('half an answer');
     expect(received.at(-1)).toBe('failed');
+  });
+});
+
+describe('tool lists on the generation port', () => {
+  /** A client and a server on one channel; the server hands each request to `seen` and answers at once. */
+  function pair() {
+    const { port1, port2 } = new MessageChannel();
+    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
+    const seen: ModelRequest[] = [];
+    const answer = { raw: '', text: 'ok', reasoning: '', calls: [], finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 1 } };
+    new GenerationServer(port2, { generate: async (_id, request) => (seen.push(request), answer), cancel: () => undefined });
+    // What the page posts, as it posts it.
+    const posted: GenerationCall[] = [];
+    const post = port1.postMessage.bind(port1);
+    port1.postMessage = (message: GenerationCall) => {
+      post(message);
+      posted.push(message);
+    };
+    return { client: new GenerationClient(port1), seen, posted };
+  }
+  const tool = (name: string): ToolDeclaration => ({ name, description: `The ${name} tool`, parameters: { type: 'object', properties: { text: { type: 'string' } } } });
+  const sent = (call: GenerationCall | undefined) => (call?.kind === 'generate' ? call.tools.declarations : undefined);
+  let next = 0;
+  const generate = (client: GenerationClient, tools: readonly ToolDeclaration[]) => client.generate(++next, { ...ask, tools }, {});
+
+  it('a list crosses once; later requests name it, and the worker gets the same list object again', async () => {
+    const { client, seen, posted } = pair();
+    const tools = Object.freeze([tool('echo'), tool('search')]);
+    await generate(client, tools);
+    await generate(client, tools);
+    expect(sent(posted[0])).toEqual(tools);
+    expect(sent(posted[1])).toBeUndefined();
+    expect(seen[0]!.tools).toEqual(tools);
+    // The worker keeps what it makes of a list (escaped, rendered, its grammar) by the list object.
+    expect(seen[1]!.tools).toBe(seen[0]!.tools);
+  });
+
+  it('past the lists both ends keep, the oldest crosses again, and every request gets its own tools', async () => {
+    const { client, seen, posted } = pair();
+    const lists = Array.from({ length: KEPT_TOOL_LISTS + 1 }, (_, i) => Object.freeze([tool(`tool_${i}`)]));
+    for (const tools of lists) await generate(client, tools);
+    // The newest KEPT_TOOL_LISTS are named, the first is sent again.
+    await generate(client, lists.at(-1)!);
+    await generate(client, lists[0]!);
+    expect(posted.map((call) => sent(call) !== undefined)).toEqual([...lists.map(() => true), false, true]);
+    expect(seen.map((request) => request.tools[0]!.name)).toEqual([...lists.map((tools) => tools[0]!.name), `tool_${KEPT_TOOL_LISTS}`, 'tool_0']);
+  });
+
+  it('a list that cannot cross fails its request, and the next one still gets its tools', async () => {
+    const { client, seen } = pair();
+    const broken = Object.freeze([{ ...tool('broken'), parameters: { type: 'object', default: () => 1 } as unknown as ToolDeclaration['parameters'] }]);
+    const error = await generate(client, broken).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('DataCloneError');
+    const tools = Object.freeze([tool('echo')]);
+    await generate(client, tools);
+    await generate(client, tools);
+    expect(seen.map((request) => request.tools[0]!.name)).toEqual(['echo', 'echo']);
+  });
+});
+
+describe('what the worker keeps of a tool list', () => {
+  it('a list named again is still rendered with the request’s own system prompt and constrained by its own tool choice', async () => {
+    const { client } = await connected(['one', 'two', 'three', 'four'], true);
+    const tools = Object.freeze([echo]);
+    const requests: FakeRequest[] = [];
+    const onRequest = (request: FakeRequest) => requests.push(request);
+    await client.generate(1, { ...ask, tools, system: 'Be brief.' }, { onRequest });
+    await client.generate(2, { ...ask, tools, system: 'Be thorough.' }, { onRequest });
+    await client.generate(3, { ...ask, tools, system: 'Be thorough.', toolChoice: 'none' }, { onRequest });
+    await client.generate(4, { ...ask, tools, system: 'Be thorough.' }, { onRequest });
+    const system = (r: FakeRequest) => r.messages[0]!.content;
+    expect(system(requests[0]!)).toContain('Be brief.');
+    expect(system(requests[1]!)).toContain('Be thorough.');
+    expect(system(requests[1]!)).not.toContain('Be brief.');
+    expect(system(requests[1]!)).toContain('"echo"');
+    // 'none' forbids calls; 'auto' allows them: the grammar follows each request's choice.
+    expect(requests[2]!.responseFormat).not.toEqual(requests[1]!.responseFormat);
+    expect(requests[3]!.responseFormat).toEqual(requests[1]!.responseFormat);
   });
 });

@@ -3,7 +3,7 @@
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
 import type { CallInputEvent, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
-import type { EngineMessage, ModelFamily, ResponseFormat } from '../shared/tool-protocol.js';
+import type { EngineMessage, ModelFamily, ResponseFormat, ToolDeclaration } from '../shared/tool-protocol.js';
 import type { WebLLMSource } from '../webllm/app-config.js';
 import type { WireError } from './error-transfer.js';
 
@@ -164,10 +164,23 @@ export type FakeOutput =
 
 export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker-hang';
 
+/**
+ * A request's tools on the generation port: a list goes once, numbered, and
+ * later requests name it (`declarations` only the first time this port sends
+ * it). Both ends keep the last KEPT_TOOL_LISTS lists.
+ */
+export interface ToolListRef {
+  list: number;
+  declarations?: readonly ToolDeclaration[];
+}
+
+/** Tool lists each end of a generation port keeps (a chat's tools, and the subsets prepareStep makes active). */
+export const KEPT_TOOL_LISTS = 8;
+
 /** What the page sends on the generation port (generation-channel.ts). */
 export type GenerationCall =
   /** `callInputs`: tell calls as they are written; unasked, the worker neither reads nor sends them. */
-  | { kind: 'generate'; id: number; request: ModelRequest; callInputs: boolean }
+  | { kind: 'generate'; id: number; request: Omit<ModelRequest, 'tools'>; tools: ToolListRef; callInputs: boolean }
   | { kind: 'cancel'; id: number };
 
 /** What the worker sends back on it, for one generation; `end` or `failed` comes last. */

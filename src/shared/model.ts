@@ -52,7 +52,7 @@ export interface ModelRequest {
    */
   foreignSystem?: boolean;
   messages: ModelMessage[];
-  tools: ToolDeclaration[];
+  tools: readonly ToolDeclaration[];
   toolChoice: ToolChoice;
   /** Constrain calls with a grammar; undefined means the model's default. */
   grammar?: boolean;

@@ -9,6 +9,8 @@ import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { renderMessages } from '../protocol/render-request.js';
 import type { Reasoning } from '../protocol/types.js';
 import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { ResponseFormat, ToolDeclaration } from '../shared/tool-protocol.js';
+import type { ToolCodec } from '../protocol/types.js';
 import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
 import { StopHold } from './stop-hold.js';
@@ -65,7 +67,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
       ? undefined
       : request.output
         ? buildOutputConstraint(request.output.schema, reasoning, codec.think)
-        : buildConstraint(codec.format, request.tools, request.toolChoice, reasoning, codec.think),
+        : callConstraint(codec, request, reasoning),
     max_tokens: generation.maxTokens,
     temperature: generation.temperature,
     top_p: generation.topP,
@@ -102,4 +104,21 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
   out.text(parsed.delta);
   for (const event of scanner.takeCallInputs()) out.callInput?.(event);
   return { raw: result.text, text: parsed.text, reasoning: parsed.reasoning, calls: parsed.calls, finishReason, usage };
+}
+
+/**
+ * Per codec and tool list (the same object hop after hop: generation-channel.ts),
+ * the call grammar for each tool choice and way of reasoning, built once:
+ * every hop of a chat asks for the same, and an app's tools may be dozens.
+ */
+const constraints = new WeakMap<ToolCodec, WeakMap<readonly ToolDeclaration[], Map<string, ResponseFormat | undefined>>>();
+
+function callConstraint(codec: ToolCodec, { tools, toolChoice }: ModelRequest, reasoning: Reasoning): ResponseFormat | undefined {
+  let lists = constraints.get(codec);
+  if (!lists) constraints.set(codec, (lists = new WeakMap()));
+  let built = lists.get(tools);
+  if (!built) lists.set(tools, (built = new Map()));
+  const key = JSON.stringify([toolChoice, reasoning]);
+  if (!built.has(key)) built.set(key, buildConstraint(codec.format, tools, toolChoice, reasoning, codec.think));
+  return built.get(key);
 }

@@ -25,7 +25,7 @@ export function replySchema(request: Pick<ModelRequest, 'tools' | 'toolChoice' |
 }
 
 /** `{"calls": [{"name": …, "arguments": {…}}, …]}`, each call's arguments by its own tool's schema. */
-function callsSchema(tools: ToolDeclaration[]): JsonSchema {
+function callsSchema(tools: readonly ToolDeclaration[]): JsonSchema {
   const call = (tool: ToolDeclaration): JsonSchema => ({
     type: 'object',
     properties: { name: { const: tool.name }, arguments: { type: 'object', ...grammarSchema(tool.parameters) } },

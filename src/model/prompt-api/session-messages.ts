@@ -29,7 +29,7 @@ export function systemPrompt(request: Pick<ModelRequest, 'system' | 'foreignSyst
 
 const ANSWER_ONLY = 'Reply with a JSON object {"answer": "<your reply>"}.';
 
-function toolsPrompt(tools: ToolDeclaration[]): string {
+function toolsPrompt(tools: readonly ToolDeclaration[]): string {
   const list = tools.map((t) => JSON.stringify({ name: t.name, description: t.description, parameters: t.parameters })).join('\n');
   return [
     'You can call these tools:',
