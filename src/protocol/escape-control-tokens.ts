@@ -45,14 +45,28 @@ export function asData<R extends Renderable>(request: R, family: ModelFamily): O
   return {
     ...request,
     ...(system !== undefined && foreignSystem ? { system: breakText(system) } : {}),
-    messages: request.messages.map((m): RenderMessage => {
-      if (m.role === 'user') return { role: 'user', content: breakText(m.content) };
-      if (m.role === 'tool') return { role: 'tool', results: m.results.map(escapeResult) };
-      if ('raw' in m) return m;
-      return { role: 'assistant', raw: foreignTurnText(m, family) };
-    }),
+    messages: request.messages.map((m) => escapedMessage(m, family)),
     tools: escapedTools(request.tools),
   };
+}
+
+/**
+ * Each message as the model may read it, made once per family: the
+ * generation port hands the worker a chat's earlier messages as the same
+ * objects hop after hop (request-wire.ts), and a long chat's are many.
+ */
+const escapedMessages = new WeakMap<ModelMessage, { family: ModelFamily; message: RenderMessage }>();
+
+function escapedMessage(m: ModelMessage, family: ModelFamily): RenderMessage {
+  if (m.role === 'assistant' && 'raw' in m) return m;
+  const known = escapedMessages.get(m);
+  if (known?.family === family) return known.message;
+  const message: RenderMessage =
+    m.role === 'user' ? { role: 'user', content: breakText(m.content) }
+    : m.role === 'tool' ? { role: 'tool', results: m.results.map(escapeResult) }
+    : { role: 'assistant', raw: foreignTurnText(m, family) };
+  escapedMessages.set(m, { family, message });
+  return message;
 }
 
 /**

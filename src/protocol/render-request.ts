@@ -1,5 +1,5 @@
 import type { ModelRequest } from '../shared/model.js';
-import { asData } from './escape-control-tokens.js';
+import { asData, type RenderMessage } from './escape-control-tokens.js';
 import type { ToolCodec } from './types.js';
 import type { EngineMessage, ToolDeclaration } from '../shared/tool-protocol.js';
 
@@ -23,12 +23,24 @@ export function renderMessages(codec: ToolCodec, given: ModelRequest, toolRole: 
     const next: EngineMessage =
       message.role === 'user' ? { role: 'user', content: message.content }
       : message.role === 'assistant' ? { role: 'assistant', content: message.raw }
-      : codec.renderResults(message.results, toolRole && !unread);
+      : renderedResults(codec, message, toolRole && !unread);
     const last = messages.at(-1);
-    if (last?.role === 'user' && next.role === 'user') last.content += `\n${next.content}`;
+    // Joined as a new message: either may be results kept for the next hop, never changed.
+    if (last?.role === 'user' && next.role === 'user') messages[messages.length - 1] = { role: 'user', content: `${last.content}\n${next.content}` };
     else messages.push(next);
   });
   return messages;
+}
+
+/** Per results message (the same object hop after hop, escaped once: escape-control-tokens.ts), as the codec last wrote it. */
+const resultTexts = new WeakMap<RenderMessage, { codec: ToolCodec; asTool: boolean; rendered: EngineMessage }>();
+
+function renderedResults(codec: ToolCodec, message: Extract<RenderMessage, { role: 'tool' }>, asTool: boolean): EngineMessage {
+  const last = resultTexts.get(message);
+  if (last?.codec === codec && last.asTool === asTool) return last.rendered;
+  const rendered = codec.renderResults(message.results, asTool);
+  resultTexts.set(message, { codec, asTool, rendered });
+  return rendered;
 }
 
 /** Per tool list (escaped: the same object hop after hop), the system text last written with it. */

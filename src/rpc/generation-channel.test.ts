@@ -3,14 +3,14 @@
 // the response or the error (a real Error of its class).
 import { describe, expect, it } from 'vitest';
 import { isModelError } from '../errors/index.js';
-import type { ModelRequest } from '../shared/model.js';
+import type { ModelMessage, ModelRequest } from '../shared/model.js';
 import { FAKE_SPEC } from '../model/scripted-model.js';
 import { fakeModel } from '../testing/fake-model.js';
 import { toolCallText } from '../testing/calls.js';
 import { EngineHost } from '../worker/engine-host.js';
 import type { ToolDeclaration } from '../shared/tool-protocol.js';
 import { GenerationClient, GenerationServer } from './generation-channel.js';
-import { KEPT_TOOL_LISTS, type FakeRequest, type GenerationCall, type GenerationMessage } from './worker-protocol.js';
+import { KEPT_LISTS, type FakeRequest, type GenerationCall, type GenerationMessage } from './worker-protocol.js';
 
 const echo = { name: 'echo', description: 'Echo', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'go' }], tools: [echo], toolChoice: 'auto' };
@@ -75,7 +75,7 @@ describe('tool lists on the generation port', () => {
     return { client: new GenerationClient(port1), seen, posted };
   }
   const tool = (name: string): ToolDeclaration => ({ name, description: `The ${name} tool`, parameters: { type: 'object', properties: { text: { type: 'string' } } } });
-  const sent = (call: GenerationCall | undefined) => (call?.kind === 'generate' ? call.tools.declarations : undefined);
+  const sent = (call: GenerationCall | undefined) => (call?.kind === 'generate' ? call.request.tools.declarations : undefined);
   let next = 0;
   const generate = (client: GenerationClient, tools: readonly ToolDeclaration[]) => client.generate(++next, { ...ask, tools }, {});
 
@@ -93,13 +93,13 @@ describe('tool lists on the generation port', () => {
 
   it('past the lists both ends keep, the oldest crosses again, and every request gets its own tools', async () => {
     const { client, seen, posted } = pair();
-    const lists = Array.from({ length: KEPT_TOOL_LISTS + 1 }, (_, i) => Object.freeze([tool(`tool_${i}`)]));
+    const lists = Array.from({ length: KEPT_LISTS + 1 }, (_, i) => Object.freeze([tool(`tool_${i}`)]));
     for (const tools of lists) await generate(client, tools);
-    // The newest KEPT_TOOL_LISTS are named, the first is sent again.
+    // The newest KEPT_LISTS are named, the first is sent again.
     await generate(client, lists.at(-1)!);
     await generate(client, lists[0]!);
     expect(posted.map((call) => sent(call) !== undefined)).toEqual([...lists.map(() => true), false, true]);
-    expect(seen.map((request) => request.tools[0]!.name)).toEqual([...lists.map((tools) => tools[0]!.name), `tool_${KEPT_TOOL_LISTS}`, 'tool_0']);
+    expect(seen.map((request) => request.tools[0]!.name)).toEqual([...lists.map((tools) => tools[0]!.name), `tool_${KEPT_LISTS}`, 'tool_0']);
   });
 
   it('a list that cannot cross fails its request, and the next one still gets its tools', async () => {
@@ -132,5 +132,71 @@ describe('what the worker keeps of a tool list', () => {
     // 'none' forbids calls; 'auto' allows them: the grammar follows each request's choice.
     expect(requests[2]!.responseFormat).not.toEqual(requests[1]!.responseFormat);
     expect(requests[3]!.responseFormat).toEqual(requests[1]!.responseFormat);
+  });
+});
+
+describe('message lists on the generation port', () => {
+  function pair() {
+    const { port1, port2 } = new MessageChannel();
+    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
+    const seen: ModelRequest[] = [];
+    const answer = { raw: '', text: 'ok', reasoning: '', calls: [], finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 1 } };
+    new GenerationServer(port2, { generate: async (_id, request) => (seen.push(request), answer), cancel: () => undefined });
+    const posted: Array<{ keep: number; append: number }> = [];
+    const post = port1.postMessage.bind(port1);
+    port1.postMessage = (message: GenerationCall) => {
+      post(message);
+      if (message.kind === 'generate') posted.push({ keep: message.request.messages.keep, append: message.request.messages.append.length });
+    };
+    let next = 0;
+    const client = new GenerationClient(port1);
+    const generate = (messages: ModelMessage[]) => client.generate(++next, { ...ask, messages }, {});
+    return { generate, seen, posted };
+  }
+  const user = (content: string): ModelMessage => ({ role: 'user', content });
+  const turn = (raw: string): ModelMessage => ({ role: 'assistant', raw, text: raw, calls: [] });
+  const texts = (request: ModelRequest | undefined) => request?.messages.map((m) => ('content' in m ? m.content : 'raw' in m ? m.raw : '?'));
+
+  it('a conversation that goes on sends only what it adds, and the worker gets the same message objects again', async () => {
+    const { generate, seen, posted } = pair();
+    const first = [user('hi')];
+    await generate(first);
+    await generate([...first, turn('hello'), user('more')]);
+    expect(posted).toEqual([{ keep: 0, append: 1 }, { keep: 1, append: 2 }]);
+    expect(texts(seen[1])).toEqual(['hi', 'hello', 'more']);
+    expect(seen[1]!.messages[0]).toBe(seen[0]!.messages[0]);
+  });
+
+  it('a list that parts from the last (a rewind) sends from where they part, one that shares nothing sends all, and chats taking turns each go on from their own', async () => {
+    const { generate, seen, posted } = pair();
+    const a = [user('a1'), turn('a2')];
+    const b = [user('b1')];
+    await generate(a);
+    await generate(b);
+    await generate([...a, user('a3')]);
+    await generate([a[0]!, turn('a2, again')]);
+    await generate([...b, turn('b2')]);
+    expect(posted).toEqual([
+      { keep: 0, append: 2 },
+      { keep: 0, append: 1 },
+      { keep: 2, append: 1 },
+      { keep: 1, append: 1 },
+      { keep: 1, append: 1 },
+    ]);
+    expect(seen.map(texts)).toEqual([['a1', 'a2'], ['b1'], ['a1', 'a2', 'a3'], ['a1', 'a2, again'], ['b1', 'b2']]);
+  });
+
+  it('past the lists both ends keep, a conversation is sent whole again; one that cannot cross changes nothing', async () => {
+    const { generate, seen, posted } = pair();
+    const chats = Array.from({ length: KEPT_LISTS + 1 }, (_, i) => [user(`chat ${i}`)]);
+    for (const messages of chats) await generate(messages);
+    await generate([...chats[0]!, turn('on')]);
+    expect(posted.at(-1)).toEqual({ keep: 0, append: 2 });
+    const last = chats.at(-1)!;
+    const error = await generate([...last, { role: 'user', content: (() => 1) as unknown as string }]).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('DataCloneError');
+    await generate([...last, turn('fine')]);
+    expect(posted.at(-1)).toEqual({ keep: 1, append: 1 });
+    expect(texts(seen.at(-1))).toEqual([`chat ${KEPT_LISTS}`, 'fine']);
   });
 });

@@ -5,14 +5,11 @@
 // generation can land after its end, and a hop costs one message each way
 // beyond what streams (a comlink call would add its own return message, and
 // its proxy and wire values, to both sides).
-// A chat declares the same tools every hop, and an app's may run to dozens
-// with their schemas (an MCP server's): each list crosses once, and later
-// requests name it, so the worker gets the same list object again and keeps
-// what it makes of it (escaped, written into the prompt, the call grammar).
+// A request crosses as little of itself as the worker lacks (request-wire.ts).
 import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
-import type { ToolDeclaration } from '../shared/tool-protocol.js';
 import { fromWire, toWire } from './error-transfer.js';
-import { KEPT_TOOL_LISTS, type FakeRequest, type GenerationCall, type GenerationMessage, type ToolListRef } from './worker-protocol.js';
+import { RequestReader, RequestWriter } from './request-wire.js';
+import type { FakeRequest, GenerationCall, GenerationMessage } from './worker-protocol.js';
 
 /** What a worker does with the generations a client asks for. */
 export interface Generator {
@@ -23,8 +20,7 @@ export interface Generator {
 
 /** The worker's end of one client's port. */
 export class GenerationServer {
-  /** The tool lists this port's client sent, by number: the last KEPT_TOOL_LISTS, as the client counts them. */
-  readonly #lists = new Map<number, readonly ToolDeclaration[]>();
+  readonly #requests = new RequestReader();
 
   constructor(
     private readonly port: MessagePort,
@@ -33,9 +29,9 @@ export class GenerationServer {
     port.onmessage = (event: MessageEvent<GenerationCall>) => {
       const call = event.data;
       if (call.kind === 'cancel') return generator.cancel(call.id);
-      const tools = this.#tools(call.tools);
-      if (!tools) return this.#post({ id: call.id, kind: 'failed', error: toWire(new Error(`the page named tool list ${call.tools.list}, which this worker does not hold`)) });
-      generator.generate(call.id, { ...call.request, tools }, call.callInputs).then(
+      const request = this.#requests.read(call.request);
+      if (!request) return this.#post({ id: call.id, kind: 'failed', error: toWire(new Error('the page named a tool or message list this worker does not hold')) });
+      generator.generate(call.id, request, call.callInputs).then(
         (response) => this.#end(call.id, response),
         (error: unknown) => this.#post({ id: call.id, kind: 'failed', error: toWire(error) }),
       );
@@ -56,13 +52,6 @@ export class GenerationServer {
 
   request(id: number, request: FakeRequest): void {
     this.#post({ id, kind: 'request', request });
-  }
-
-  #tools({ list, declarations }: ToolListRef): readonly ToolDeclaration[] | undefined {
-    if (!declarations) return this.#lists.get(list);
-    this.#lists.set(list, declarations);
-    this.#lists.delete(list - KEPT_TOOL_LISTS);
-    return declarations;
   }
 
   #end(id: number, response: ModelResponse): void {
@@ -95,9 +84,7 @@ interface Pending extends GenerationListener {
 /** The page's end of the port. */
 export class GenerationClient {
   readonly #pending = new Map<number, Pending>();
-  /** The tool lists the worker holds, the newest last, with their numbers. */
-  readonly #lists: Array<{ tools: readonly ToolDeclaration[]; list: number }> = [];
-  #lastList = 0;
+  readonly #requests = new RequestWriter();
 
   constructor(private readonly port: MessagePort) {
     port.onmessage = (event: MessageEvent<GenerationMessage>) => {
@@ -132,17 +119,10 @@ export class GenerationClient {
   generate(id: number, request: ModelRequest, listener: GenerationListener): Promise<ModelResponse> {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { ...listener, resolve, reject });
-      const { tools, ...rest } = request;
-      const known = this.#lists.find((held) => held.tools === tools);
-      const list = known?.list ?? this.#lastList + 1;
+      const { wire, sent } = this.#requests.write(request);
       try {
-        this.#post({ kind: 'generate', id, request: rest, tools: known ? { list } : { list, declarations: tools }, callInputs: listener.onCallInput !== undefined });
-        // Counted only once it left: a list that could not be cloned never reached the worker.
-        if (!known) {
-          this.#lastList = list;
-          this.#lists.push({ tools, list });
-          if (this.#lists.length > KEPT_TOOL_LISTS) this.#lists.shift();
-        }
+        this.#post({ kind: 'generate', id, request: wire, callInputs: listener.onCallInput !== undefined });
+        sent();
       } catch (error) {
         // A request that cannot be cloned never left.
         this.#pending.delete(id);

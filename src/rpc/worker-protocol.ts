@@ -2,7 +2,7 @@
 // ready message, and every plain-data message and type that crosses between
 // the page and the worker, in one module that both sides import and that
 // imports neither side's internals.
-import type { CallInputEvent, LoadProgress, ModelInfo, ModelRequest, ModelResponse } from '../shared/model.js';
+import type { CallInputEvent, LoadProgress, ModelInfo, ModelMessage, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { EngineMessage, ModelFamily, ResponseFormat, ToolDeclaration } from '../shared/tool-protocol.js';
 import type { WebLLMSource } from '../webllm/app-config.js';
 import type { WireError } from './error-transfer.js';
@@ -165,22 +165,23 @@ export type FakeOutput =
 export type FakeFault = 'model-error' | 'device-lost' | 'worker-crash' | 'worker-hang';
 
 /**
- * A request's tools on the generation port: a list goes once, numbered, and
- * later requests name it (`declarations` only the first time this port sends
- * it). Both ends keep the last KEPT_TOOL_LISTS lists.
+ * A request as it crosses the generation port (request-wire.ts): its tool
+ * list numbered, with the declarations only the first time; its messages as
+ * `keep` of list `base` (one the worker holds) and what follows, numbered as
+ * a list of their own. Each end keeps the last KEPT_LISTS lists of each kind.
  */
-export interface ToolListRef {
-  list: number;
-  declarations?: readonly ToolDeclaration[];
-}
+export type WireRequest = Omit<ModelRequest, 'tools' | 'messages'> & {
+  tools: { list: number; declarations?: readonly ToolDeclaration[] };
+  messages: { list: number; base?: number; keep: number; append: ModelMessage[] };
+};
 
-/** Tool lists each end of a generation port keeps (a chat's tools, and the subsets prepareStep makes active). */
-export const KEPT_TOOL_LISTS = 8;
+/** Lists of each kind each end of a generation port keeps (a tab's chats, and the tool subsets prepareStep makes active). */
+export const KEPT_LISTS = 8;
 
 /** What the page sends on the generation port (generation-channel.ts). */
 export type GenerationCall =
   /** `callInputs`: tell calls as they are written; unasked, the worker neither reads nor sends them. */
-  | { kind: 'generate'; id: number; request: Omit<ModelRequest, 'tools'>; tools: ToolListRef; callInputs: boolean }
+  | { kind: 'generate'; id: number; request: WireRequest; callInputs: boolean }
   | { kind: 'cancel'; id: number };
 
 /** What the worker sends back on it, for one generation; `end` or `failed` comes last. */

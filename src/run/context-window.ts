@@ -114,6 +114,14 @@ export class ContextWindow {
   readonly #shortened = new WeakSet<ChatMessage>();
   /** Each message's tokens, counted once (the per-hop path sends the same messages again). */
   readonly #counted = new WeakMap<ChatMessage, number>();
+  /**
+   * Each message as the model gets it, made once: the same object hop after
+   * hop, so the generation port sends only what a request adds to the last
+   * (generation-channel.ts). Made again once a trim shortens it.
+   */
+  readonly #rendered = new WeakMap<ChatMessage, ModelMessage>();
+  /** The summary a context strategy gave, as the message the model gets (the same object while the summary stays). */
+  #summaryMessage: ModelMessage | undefined;
   /** The declared tools' tokens, counted once per list (every hop declares the same, and an app's may run to KBs). */
   readonly #toolTokens = new WeakMap<readonly ToolDeclaration[], number>();
   /** The system prompt's and the summary's tokens, kept while the text stays: each hop asks again. */
@@ -197,6 +205,7 @@ export class ContextWindow {
       if (m.role === 'tool' && !this.#shortened.has(m) && m.results.some((r) => countTokens(r.content) > oversized)) {
         this.#shortened.add(m);
         this.#counted.delete(m);
+        this.#rendered.delete(m);
       }
     }
     while (promptFrom(this.#from) > budget && this.#from < keepFrom) {
@@ -243,8 +252,14 @@ export class ContextWindow {
   }
 
   #render(messages: readonly ChatMessage[]): ModelMessage[] {
-    const view = messages.slice(this.#from).map((m): ModelMessage => (m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m)));
-    return this.#summary ? [{ role: 'user', content: this.#summary }, ...view] : view;
+    const view = messages.slice(this.#from).map((m) => {
+      let rendered = this.#rendered.get(m);
+      if (!rendered) this.#rendered.set(m, (rendered = m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m)));
+      return rendered;
+    });
+    if (!this.#summary) return view;
+    if (this.#summaryMessage?.role !== 'user' || this.#summaryMessage.content !== this.#summary) this.#summaryMessage = { role: 'user', content: this.#summary };
+    return [this.#summaryMessage, ...view];
   }
 }
 
