@@ -57,23 +57,24 @@ describe('the generation channel', () => {
   });
 });
 
+/** A client and a server on one channel; the server hands each request to `seen` and answers at once. */
+function pair() {
+  const { port1, port2 } = new MessageChannel();
+  for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
+  const seen: ModelRequest[] = [];
+  const answer = { raw: '', text: 'ok', reasoning: '', calls: [], finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 1 } };
+  new GenerationServer(port2, { generate: async (_id, request) => (seen.push(request), answer), cancel: () => undefined });
+  // What the page posts, as it posts it.
+  const posted: GenerationCall[] = [];
+  const post = port1.postMessage.bind(port1);
+  port1.postMessage = (message: GenerationCall) => {
+    post(message);
+    posted.push(message);
+  };
+  return { client: new GenerationClient(port1), seen, posted };
+}
+
 describe('tool lists on the generation port', () => {
-  /** A client and a server on one channel; the server hands each request to `seen` and answers at once. */
-  function pair() {
-    const { port1, port2 } = new MessageChannel();
-    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
-    const seen: ModelRequest[] = [];
-    const answer = { raw: '', text: 'ok', reasoning: '', calls: [], finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 1 } };
-    new GenerationServer(port2, { generate: async (_id, request) => (seen.push(request), answer), cancel: () => undefined });
-    // What the page posts, as it posts it.
-    const posted: GenerationCall[] = [];
-    const post = port1.postMessage.bind(port1);
-    port1.postMessage = (message: GenerationCall) => {
-      post(message);
-      posted.push(message);
-    };
-    return { client: new GenerationClient(port1), seen, posted };
-  }
   const tool = (name: string): ToolDeclaration => ({ name, description: `The ${name} tool`, parameters: { type: 'object', properties: { text: { type: 'string' } } } });
   const sent = (call: GenerationCall | undefined) => (call?.kind === 'generate' ? call.request.tools.declarations : undefined);
   let next = 0;
@@ -136,39 +137,30 @@ describe('what the worker keeps of a tool list', () => {
 });
 
 describe('message lists on the generation port', () => {
-  function pair() {
-    const { port1, port2 } = new MessageChannel();
-    for (const port of [port1, port2]) (port as unknown as { unref?: () => void }).unref?.();
-    const seen: ModelRequest[] = [];
-    const answer = { raw: '', text: 'ok', reasoning: '', calls: [], finishReason: 'stop' as const, usage: { promptTokens: 1, completionTokens: 1 } };
-    new GenerationServer(port2, { generate: async (_id, request) => (seen.push(request), answer), cancel: () => undefined });
-    const posted: Array<{ keep: number; append: number }> = [];
-    const post = port1.postMessage.bind(port1);
-    port1.postMessage = (message: GenerationCall) => {
-      post(message);
-      if (message.kind === 'generate') posted.push({ keep: message.request.messages.keep, append: message.request.messages.append.length });
-    };
+  function chatPair() {
+    const { client, seen, posted } = pair();
     let next = 0;
-    const client = new GenerationClient(port1);
     const generate = (messages: ModelMessage[]) => client.generate(++next, { ...ask, messages }, {});
-    return { generate, seen, posted };
+    // How much of each request went as a list the worker holds, and how much was sent.
+    const shapes = () => posted.flatMap((call) => (call.kind === 'generate' ? [{ keep: call.request.messages.keep, append: call.request.messages.append.length }] : []));
+    return { generate, seen, shapes };
   }
   const user = (content: string): ModelMessage => ({ role: 'user', content });
   const turn = (raw: string): ModelMessage => ({ role: 'assistant', raw, text: raw, calls: [] });
   const texts = (request: ModelRequest | undefined) => request?.messages.map((m) => ('content' in m ? m.content : 'raw' in m ? m.raw : '?'));
 
   it('a conversation that goes on sends only what it adds, and the worker gets the same message objects again', async () => {
-    const { generate, seen, posted } = pair();
+    const { generate, seen, shapes } = chatPair();
     const first = [user('hi')];
     await generate(first);
     await generate([...first, turn('hello'), user('more')]);
-    expect(posted).toEqual([{ keep: 0, append: 1 }, { keep: 1, append: 2 }]);
+    expect(shapes()).toEqual([{ keep: 0, append: 1 }, { keep: 1, append: 2 }]);
     expect(texts(seen[1])).toEqual(['hi', 'hello', 'more']);
     expect(seen[1]!.messages[0]).toBe(seen[0]!.messages[0]);
   });
 
   it('a list that parts from the last (a rewind) sends from where they part, one that shares nothing sends all, and chats taking turns each go on from their own', async () => {
-    const { generate, seen, posted } = pair();
+    const { generate, seen, shapes } = chatPair();
     const a = [user('a1'), turn('a2')];
     const b = [user('b1')];
     await generate(a);
@@ -176,7 +168,7 @@ describe('message lists on the generation port', () => {
     await generate([...a, user('a3')]);
     await generate([a[0]!, turn('a2, again')]);
     await generate([...b, turn('b2')]);
-    expect(posted).toEqual([
+    expect(shapes()).toEqual([
       { keep: 0, append: 2 },
       { keep: 0, append: 1 },
       { keep: 2, append: 1 },
@@ -187,16 +179,16 @@ describe('message lists on the generation port', () => {
   });
 
   it('past the lists both ends keep, a conversation is sent whole again; one that cannot cross changes nothing', async () => {
-    const { generate, seen, posted } = pair();
+    const { generate, seen, shapes } = chatPair();
     const chats = Array.from({ length: KEPT_LISTS + 1 }, (_, i) => [user(`chat ${i}`)]);
     for (const messages of chats) await generate(messages);
     await generate([...chats[0]!, turn('on')]);
-    expect(posted.at(-1)).toEqual({ keep: 0, append: 2 });
+    expect(shapes().at(-1)).toEqual({ keep: 0, append: 2 });
     const last = chats.at(-1)!;
     const error = await generate([...last, { role: 'user', content: (() => 1) as unknown as string }]).catch((e: unknown) => e);
     expect((error as Error).name).toBe('DataCloneError');
     await generate([...last, turn('fine')]);
-    expect(posted.at(-1)).toEqual({ keep: 1, append: 1 });
+    expect(shapes().at(-1)).toEqual({ keep: 1, append: 1 });
     expect(texts(seen.at(-1))).toEqual([`chat ${KEPT_LISTS}`, 'fine']);
   });
 });
