@@ -178,6 +178,15 @@ describe('message lists on the generation port', () => {
     expect(seen.map(texts)).toEqual([['a1', 'a2'], ['b1'], ['a1', 'a2', 'a3'], ['a1', 'a2, again'], ['b1', 'b2']]);
   });
 
+  it('a message list the caller changes in place after sending it is sent as it is now', async () => {
+    const { generate, seen } = chatPair();
+    const messages = [user('hi')];
+    await generate(messages);
+    messages.push(turn('hello'), user('more'));
+    await generate(messages);
+    expect(texts(seen[1])).toEqual(['hi', 'hello', 'more']);
+  });
+
   it('past the lists both ends keep, a conversation is sent whole again; one that cannot cross changes nothing', async () => {
     const { generate, seen, shapes } = chatPair();
     const chats = Array.from({ length: KEPT_LISTS + 1 }, (_, i) => [user(`chat ${i}`)]);

@@ -62,7 +62,8 @@ export class RequestWriter {
     };
     const sent = () => {
       if (!knownTools) this.#tools.add(toolList, tools);
-      this.#messages.add(messageList, messages, base);
+      // A copy: the caller's array may change in place (a message pushed) after it was sent.
+      this.#messages.add(messageList, [...messages], base);
     };
     return { wire, sent };
   }
