@@ -92,6 +92,15 @@ describe('tool lists on the generation port', () => {
     expect(seen[1]!.tools).toBe(seen[0]!.tools);
   });
 
+  it('a tool list the caller changes in place after sending it crosses again as it is now', async () => {
+    const { client, seen } = pair();
+    const tools = [tool('echo')];
+    await generate(client, tools);
+    tools.push(tool('search'));
+    await generate(client, tools);
+    expect(seen[1]!.tools.map((t) => t.name)).toEqual(['echo', 'search']);
+  });
+
   it('past the lists both ends keep, the oldest crosses again, and every request gets its own tools', async () => {
     const { client, seen, posted } = pair();
     const lists = Array.from({ length: KEPT_LISTS + 1 }, (_, i) => Object.freeze([tool(`tool_${i}`)]));

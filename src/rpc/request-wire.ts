@@ -2,7 +2,8 @@
 // hops of a chat send the same tools and the same conversation again, one
 // turn and its results longer each time; an app's tools may run to dozens of
 // schemas (an MCP server's) and a chat to hundreds of messages. So a tool
-// list crosses once and is named after, and a message list goes as the list
+// list crosses once and is named after (a list of the same declaration
+// objects, as a chat's is hop after hop), and a message list goes as the list
 // it continues (the longest run of the same message objects from the start
 // of one the worker holds) and what it adds. Each end keeps the last lists
 // in the same order (Kept), so both know what a number names without a
@@ -29,8 +30,8 @@ class Kept<T> {
   }
 }
 
-/** How many messages from the start `a` and `b` share, as the same objects. */
-function sharedStart(a: readonly ModelMessage[], b: readonly ModelMessage[]): number {
+/** How many items from the start `a` and `b` share, as the same objects. */
+function sharedStart<T>(a: readonly T[], b: readonly T[]): number {
   const most = Math.min(a.length, b.length);
   let n = 0;
   while (n < most && a[n] === b[n]) n++;
@@ -46,7 +47,7 @@ export class RequestWriter {
   /** The request as it crosses, and `sent`, to call once it has (one that could not be cloned changed nothing over there). */
   write(request: ModelRequest): { wire: WireRequest; sent: () => void } {
     const { tools, messages, ...rest } = request;
-    const knownTools = this.#tools.entries.find((entry) => entry.value === tools);
+    const knownTools = this.#tools.entries.find(({ value }) => value.length === tools.length && sharedStart(value, tools) === tools.length);
     const toolList = knownTools?.number ?? ++this.#last;
     let base: number | undefined;
     let keep = 0;
@@ -61,7 +62,7 @@ export class RequestWriter {
       messages: { list: messageList, ...(base === undefined ? {} : { base }), keep, append: messages.slice(keep) },
     };
     const sent = () => {
-      if (!knownTools) this.#tools.add(toolList, tools);
+      if (!knownTools) this.#tools.add(toolList, [...tools]);
       // A copy: the caller's array may change in place (a message pushed) after it was sent.
       this.#messages.add(messageList, [...messages], base);
     };
