@@ -9,7 +9,7 @@ import type { ManagedTool, Tool, ToolEntry, ToolSource } from '../tools/types.js
 
 export class ToolSet {
   private readonly byName: Record<string, Tool> = Object.create(null);
-  /** Never changed once made: the generation port sends a list once and names it after (generation-channel.ts). */
+  /** Never changed once made: the generation port sends a list once and names it after (rpc/request-wire.ts). */
   readonly declarations: readonly ToolDeclaration[];
   /** Whether any tool runs here; without one, every call goes to the page. */
   readonly hasManaged: boolean;

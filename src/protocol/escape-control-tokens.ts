@@ -53,7 +53,7 @@ export function asData<R extends Renderable>(request: R, family: ModelFamily): O
 /**
  * Each message as the model may read it, made once per family: the
  * generation port hands the worker a chat's earlier messages as the same
- * objects hop after hop (request-wire.ts), and a long chat's are many.
+ * objects hop after hop (rpc/request-wire.ts), and a long chat's are many.
  */
 const escapedMessages = new WeakMap<ModelMessage, { family: ModelFamily; message: RenderMessage }>();
 

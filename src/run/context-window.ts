@@ -117,7 +117,7 @@ export class ContextWindow {
   /**
    * Each message as the model gets it, made once: the same object hop after
    * hop, so the generation port sends only what a request adds to the last
-   * (generation-channel.ts). Made again once a trim shortens it.
+   * (rpc/request-wire.ts). Made again once a trim shortens it.
    */
   readonly #rendered = new WeakMap<ChatMessage, ModelMessage>();
   /** The summary a context strategy gave, as the message the model gets (the same object while the summary stays). */

@@ -7,10 +7,9 @@ import { CallScanner } from '../protocol/call-scanner.js';
 import { replyReasoning } from '../protocol/conv-templates.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { renderMessages } from '../protocol/render-request.js';
-import type { Reasoning } from '../protocol/types.js';
+import type { Reasoning, ToolCodec } from '../protocol/types.js';
 import type { CallInputEvent, ModelRequest, ModelResponse } from '../shared/model.js';
 import type { ResponseFormat, ToolDeclaration } from '../shared/tool-protocol.js';
-import type { ToolCodec } from '../protocol/types.js';
 import type { EngineResult, Sampling } from './engine.js';
 import type { LoadedModel } from './load-model.js';
 import { StopHold } from './stop-hold.js';
@@ -107,7 +106,7 @@ export async function runRequest(model: LoadedModel, request: ModelRequest, out:
 }
 
 /**
- * Per codec and tool list (the same object hop after hop: generation-channel.ts),
+ * Per codec and tool list (the same object hop after hop: rpc/request-wire.ts),
  * the call grammar for each tool choice and way of reasoning, built once:
  * every hop of a chat asks for the same, and an app's tools may be dozens.
  */
