@@ -1,5 +1,6 @@
-// The least a hop can cost in tabagent's design, written by hand with no
-// tabagent code: the request to a worker where the same fake model writes
+// The least a hop can cost in tabagent's design, written by hand with none
+// of tabagent's agent, chat, run, store or worker code (only its schema and
+// its next-task primitive): the request to a worker where the same fake model writes
 // the same turn, the turn with its call marked started committed (strict)
 // before the handler runs, the next request sent, then the results committed
 // in a task after it. Stored as tabagent stores a chat (a record and a
@@ -9,27 +10,20 @@
 import { DB_VERSION, upgrade, type TabAgentDB } from '../../src/store/schema.js';
 import { openDB, unwrap } from 'idb';
 import type { EngineRequest } from '../../src/worker/engine.js';
+// The task after this one, as tabagent's results write waits for it.
+import { nextTask } from '../../src/shared/next-task.js';
 
-interface Worker {
+interface TurnWorker {
   call<T>(request: Record<string, unknown>): Promise<T>;
 }
 
-// A task after this one, as tabagent's results write waits for (a MessageChannel: setTimeout may be clamped).
-const channel = new MessageChannel();
-const queued: Array<() => void> = [];
-channel.port1.onmessage = () => queued.shift()?.();
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    queued.push(resolve);
-    channel.port2.postMessage(null);
-  });
 
 /**
  * `sends` sends of `turns` (calls, then an answer), each turn one worker
  * round trip; with `store`, two strict commits a hop. Returns the time from
  * one request's post to the next's, per hop.
  */
-export async function designHops(worker: Worker, turns: string[], requests: EngineRequest[], store: boolean, name: string): Promise<number[]> {
+export async function designHops(worker: TurnWorker, turns: string[], requests: EngineRequest[], store: boolean, name: string): Promise<number[]> {
   const db = store ? (await openDB<TabAgentDB>(name, DB_VERSION, { upgrade })) : undefined;
   const raw = db && unwrap(db);
   const hopTimes: number[] = [];

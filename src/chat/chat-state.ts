@@ -18,8 +18,8 @@
 //   (possible only without Web Locks).
 // - The store first, then memory: the copy always holds what is stored.
 // - Each hold of the chat's lock is named (`#hold`) in the commits made
-//   under it, where the lock excludes other tabs: the store then checks the stored record once a
-//   hold, not at every commit (see idb-chat-store.ts).
+//   under it, where the lock excludes other tabs: the store then checks the
+//   stored record once a hold, not at every commit (see idb-chat-store.ts).
 // - A draft on the record that the running work did not write is an answer a
 //   tab left when it closed mid-answer (a live run would hold the lock): it is
 //   kept as an interrupted answer before anything else is committed. The

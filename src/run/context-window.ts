@@ -121,7 +121,7 @@ export class ContextWindow {
    */
   readonly #rendered = new WeakMap<ChatMessage, ModelMessage>();
   /** The summary a context strategy gave, as the message the model gets (the same object while the summary stays). */
-  #summaryMessage: ModelMessage | undefined;
+  #summaryMessage: { role: 'user'; content: string } | undefined;
   /** The declared tools' tokens, counted once per list (every hop declares the same, and an app's may run to KBs). */
   readonly #toolTokens = new WeakMap<readonly ToolDeclaration[], number>();
   /** The system prompt's and the summary's tokens, kept while the text stays: each hop asks again. */
@@ -258,7 +258,7 @@ export class ContextWindow {
       return rendered;
     });
     if (!this.#summary) return view;
-    if (this.#summaryMessage?.role !== 'user' || this.#summaryMessage.content !== this.#summary) this.#summaryMessage = { role: 'user', content: this.#summary };
+    if (this.#summaryMessage?.content !== this.#summary) this.#summaryMessage = { role: 'user', content: this.#summary };
     return [this.#summaryMessage, ...view];
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Resolves in a task of its own, after this one and its microtasks: work
  * that can wait (a write that overlaps the model) then goes after what
- * cannot, and the fake model yields between tokens as a real one does. A message, not a timer: nested timers are held to
- * 4 ms at least. One channel for the whole realm, and one message for all
- * that wait on the same task: a MessageChannel costs more to make than to use.
+ * cannot, and the fake model yields between tokens as a real one does. A
+ * message, not a timer: nested timers are held to 4 ms at least. One channel
+ * for the whole realm, and one message for all that wait on the same task: a
+ * MessageChannel costs more to make than to use.
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
