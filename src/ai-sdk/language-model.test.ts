@@ -112,6 +112,20 @@ describe('generateText through the provider', () => {
     expect(assistant?.content).toBe(toolCallsText([{ name: 'get_weather', arguments: { city: 'Rome' } }], 'llama'));
     expect(script.requests[0]!.last).toContain('{"forecast":"rain"}');
   });
+
+  it('results given out of their calls\' order, in one tool message or two, reach the model in the calls\' order (the ids pair them)', async () => {
+    const { fake: script, model } = fake(['Done.', 'Done.']);
+    const tools = { get_weather: tool({ description: 'Weather', inputSchema: z.object({ city: z.string() }) }) };
+    const turn = { role: 'assistant' as const, content: [{ type: 'tool-call' as const, toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Oslo' } }, { type: 'tool-call' as const, toolCallId: 'c2', toolName: 'get_weather', input: { city: 'Rome' } }] };
+    const result = (toolCallId: string, forecast: string) => ({ type: 'tool-result' as const, toolCallId, toolName: 'get_weather', output: { type: 'json' as const, value: { forecast } } });
+    const user = { role: 'user' as const, content: 'Weather in Oslo and Rome?' };
+    await generateText({ model, tools, messages: [user, turn, { role: 'tool', content: [result('c2', 'ROME-SUN'), result('c1', 'OSLO-RAIN')] }] });
+    await generateText({ model, tools, messages: [user, turn, { role: 'tool', content: [result('c2', 'ROME-SUN')] }, { role: 'tool', content: [result('c1', 'OSLO-RAIN')] }] });
+    for (const { prompt } of script.requests) {
+      expect(prompt).toContain('OSLO-RAIN');
+      expect(prompt.indexOf('OSLO-RAIN')).toBeLessThan(prompt.indexOf('ROME-SUN'));
+    }
+  });
 });
 
 describe('structured output through the provider', () => {

@@ -38,6 +38,10 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
   const systems: string[] = [];
   const messages: ModelMessage[] = [];
   const warn = once(warnings);
+  /** The last model turn's calls, in the order it wrote them. */
+  let callOrder: string[] = [];
+  /** The results of that turn so far, with the call each answers. */
+  let answered: Array<{ callId: string; result: EncodedToolResult }> = [];
   for (const message of prompt) {
     switch (message.role) {
       case 'system':
@@ -52,14 +56,20 @@ export function conversationOf(prompt: LanguageModelV4Prompt, model: Pick<ModelI
       }
       case 'assistant':
         messages.push(turnOf(message, model, warn, own));
+        callOrder = message.content.flatMap((part) => (part.type === 'tool-call' && !part.providerExecuted ? [part.toolCallId] : []));
         break;
       case 'tool': {
-        const results = message.content.flatMap((part): EncodedToolResult[] => (part.type === 'tool-result' ? [{ name: part.toolName, content: resultContent(part.output, part.toolName, part.toolCallId, maxResultChars, warn) }] : []));
+        const results = message.content.flatMap((part) => (part.type === 'tool-result' ? [{ callId: part.toolCallId, result: { name: part.toolName, content: resultContent(part.output, part.toolName, part.toolCallId, maxResultChars, warn) } }] : []));
         if (results.length === 0) break;
         // The results of one turn go to the model as one message, as tabagent's own hops send them.
         const last = messages.at(-1);
-        if (last?.role === 'tool') last.results.push(...results);
-        else messages.push({ role: 'tool', results });
+        answered = last?.role === 'tool' ? [...answered, ...results] : results;
+        // In the order of their calls: the prompt pairs a result with its call
+        // by id, a model's format by place. One for no call of the turn goes last.
+        const rank = (callId: string) => (callOrder.includes(callId) ? callOrder.indexOf(callId) : callOrder.length);
+        const inOrder = [...answered].sort((a, b) => rank(a.callId) - rank(b.callId)).map(({ result }) => result);
+        if (last?.role === 'tool') last.results = inOrder;
+        else messages.push({ role: 'tool', results: inOrder });
         break;
       }
     }
