@@ -16,7 +16,7 @@
 import type { JsonSchema } from '../shared/json.js';
 import { Gbnf } from './gbnf-builder.js';
 import { regexGbnf } from './gbnf-regex.js';
-import { choicesAsPattern, declaringRequired, searchingPattern } from './schema-meaning.js';
+import { choicesAsPattern, declaringRequired, openWhereUnsaid, searchingPattern } from './schema-meaning.js';
 import { unicodePattern } from './schema-pattern.js';
 
 type Obj = Record<string, unknown>;
@@ -99,7 +99,7 @@ class Cleaner {
     }
     const names = [...(isObj(out.properties) ? Object.keys(out.properties) : []), ...(Array.isArray(out.required) ? (out.required as string[]) : [])];
     if (names.some((n) => !SAFE_NAME.test(n))) for (const key of OBJECT_SHAPE) drop(key);
-    return choicesAsPattern(declaringRequired(changed ? out : (node as Obj)));
+    return choicesAsPattern(declaringRequired(openWhereUnsaid(changed ? out : (node as Obj))));
   }
 
   private map(map: Obj): Obj {
@@ -110,12 +110,12 @@ class Cleaner {
   private resolves(ref: unknown): boolean {
     if (typeof ref !== 'string' || !ref.startsWith('#')) return false;
     if (ref === '#') return true;
-    if (!ref.startsWith('#/')) return false;
+    // xgrammar reads a pointer's parts as written: an escaped name (`%20`, `~1`) names nothing there.
+    if (!ref.startsWith('#/') || /[%~]/.test(ref)) return false;
     let at: unknown = this.root;
     for (const part of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
-      if (!isObj(at) || !Object.hasOwn(at, key)) return false;
-      at = at[key];
+      if (!isObj(at) || !Object.hasOwn(at, part)) return false;
+      at = at[part];
     }
     return isObj(at) || typeof at === 'boolean';
   }

@@ -2,6 +2,7 @@
 // means (JSON Schema's reading): for each pattern and sample, the real
 // xgrammar and our GBNF admit the JSON string exactly when the RegExp finds
 // a match in it.
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { grammarAccepts, xgrammar } from '../test-support/xgrammar.js';
 import { toGbnf } from './gbnf.js';
@@ -45,5 +46,38 @@ describe('a pattern searches, in both engines', () => {
     expect(await grammarAccepts(format, '{"x-rate": 1}')).toBe(true);
     expect(await grammarAccepts({ type: 'grammar', grammar: toGbnf(format) }, '{"x-rate": 1}')).toBe(true);
     expect(await grammarAccepts(format, '{"rate": 1}')).toBe(false);
+  });
+});
+
+// What JSON Schema leaves open stays open; xgrammar's strict reading had closed it, and aborted on some.
+describe('items and keys a schema leaves open are open, in both engines', () => {
+  const engines = async (schema: Record<string, unknown>, text: string) => {
+    const format = buildOutputConstraint(schema, 'none');
+    return { xgrammar: await grammarAccepts(format, text), gbnf: await grammarAccepts({ type: 'grammar', grammar: toGbnf(format) }, text) };
+  };
+  /** The schema as a tool's one argument, its `$defs` at the root where a `$ref` finds them. */
+  const object = ({ $defs, ...value }: Record<string, unknown>) => ({ type: 'object', properties: { value }, required: ['value'], ...($defs ? { $defs } : {}) });
+
+  it.each([
+    ['an array with minItems and no items (an MCP server\'s "at least one tag")', { type: 'array', minItems: 1 }, '["a", 2]'],
+    ['an array with maxItems and no items', { type: 'array', maxItems: 3 }, '[{"a": 1}]'],
+    ['an array with uniqueItems and no items', { type: 'array', uniqueItems: true }, '["a", "b"]'],
+    ['items after prefixItems', { type: 'array', prefixItems: [{ type: 'string' }] }, '["a", 1]'],
+    ['an object with minProperties and no properties', { type: 'object', minProperties: 1 }, '{"a": 1}'],
+    ['an object with an OpenAPI keyword and no properties', { type: 'object', nullable: true }, '{"a": 1}'],
+    ['a $ref to a name with a space (%20)', { $ref: '#/$defs/my%20type', $defs: { 'my type': { type: 'integer' } } }, '1'],
+    ['a $ref to a name with a slash (~1)', { $ref: '#/$defs/a~1b', $defs: { 'a/b': { type: 'integer' } } }, '1'],
+  ])('%s', async (_, schema, text) => {
+    const value = JSON.parse(text) as unknown;
+    // The oracle: a JSON Schema validator tabagent did not write.
+    expect(new Validator(object(schema) as Schema, '2020-12').validate({ value }).valid).toBe(true);
+    expect(await engines(object(schema), `{"value": ${text}}`)).toEqual({ xgrammar: true, gbnf: true });
+  });
+
+  it('the bounds still hold, and an object that names its keys admits no other (docs/tools.md)', async () => {
+    expect(await engines(object({ type: 'object', required: ['a'] }), '{"value": {"a": 1, "b": 2}}')).toEqual({ xgrammar: false, gbnf: false });
+    expect(await engines(object({ type: 'object', required: ['a'] }), '{"value": {"a": 1}}')).toEqual({ xgrammar: true, gbnf: true });
+    expect(await engines(object({ type: 'array', maxItems: 1 }), '{"value": [1, 2]}')).toEqual({ xgrammar: false, gbnf: false });
+    expect(await engines(object({ type: 'array', minItems: 2 }), '{"value": [1]}')).toEqual({ xgrammar: false, gbnf: false });
   });
 });

@@ -15,6 +15,11 @@
 //   parameters, as quoted JSON (Qwen3.5's template and parser write strings
 //   bare). As a string pattern it is the same set of values, written quoted
 //   in JSON and bare in XML by both engines.
+// - An array's items and an object's keys are open unless the schema closes
+//   them; the engines close them once a schema says more than its type
+//   (xgrammar's strict mode): `{type: 'array', minItems: 1}` admitted no
+//   item at all, and aborted xgrammar's WebAssembly. They are said open. (An
+//   object that names its keys stays closed to others: docs/tools.md.)
 
 type Obj = Record<string, unknown>;
 
@@ -87,6 +92,22 @@ export function declaringRequired(node: Obj): Obj {
     order.splice(next === undefined ? order.length : order.indexOf(next), 0, key);
   }
   return { ...node, properties: Object.fromEntries(order.map((key) => [key, Object.hasOwn(properties, key) ? properties[key] : value])) };
+}
+
+/** `node` with `items` or `additionalProperties` said open where JSON Schema leaves them so (the same object when neither is). */
+export function openWhereUnsaid(node: Obj): Obj {
+  // A bare `{type}` is open to the engines already (their basic rules).
+  if (!Object.keys(node).some((key) => key !== 'type' && !ANNOTATIONS.includes(key))) return node;
+  const items = hasType(node, 'array') && !('items' in node) && !('unevaluatedItems' in node);
+  // An object that names its keys (`properties`, `required`) stays closed to others, as the argument check reads it.
+  const names = 'properties' in node || (Array.isArray(node.required) && node.required.length > 0);
+  const keys = hasType(node, 'object') && !names && !['patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames'].some((key) => key in node);
+  if (!items && !keys) return node;
+  return { ...node, ...(items ? { items: true } : {}), ...(keys ? { additionalProperties: true } : {}) };
+}
+
+function hasType(node: Obj, type: string): boolean {
+  return node.type === type || (Array.isArray(node.type) && node.type.includes(type));
 }
 
 function isObjectSchema(node: Obj): boolean {
