@@ -16,7 +16,7 @@
 import type { JsonSchema } from '../shared/json.js';
 import { Gbnf } from './gbnf-builder.js';
 import { regexGbnf } from './gbnf-regex.js';
-import { choicesAsPattern, declaringRequired, openWhereUnsaid, searchingPattern } from './schema-meaning.js';
+import { choicesAsPattern, declaringRequired, FORMAT_PATTERNS, openWhereUnsaid, searchingPattern } from './schema-meaning.js';
 import { unicodePattern } from './schema-pattern.js';
 
 type Obj = Record<string, unknown>;
@@ -55,7 +55,11 @@ class Cleaner {
     for (const key of BOUNDS) if (key in out && !(typeof out[key] === 'number' && Number.isFinite(out[key]))) drop(key);
     if (typeof out.multipleOf === 'number' && !(out.multipleOf > 0)) drop('multipleOf');
     if ('enum' in out && !(Array.isArray(out.enum) && out.enum.length > 0)) drop('enum');
-    if ('format' in out && typeof out.format !== 'string') drop('format');
+    if (typeof out.format === 'string' && Object.hasOwn(FORMAT_PATTERNS, out.format) && !('pattern' in out)) set('pattern', `^${FORMAT_PATTERNS[out.format]}$`);
+    drop('format');
+    // Left to the argument check: the engines read them narrower (schema-meaning.ts).
+    drop('minLength'), drop('maxLength');
+    if (mayBeFraction(out.type)) for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) drop(key);
     if ('pattern' in out) {
       const pattern = readablePattern(out.pattern);
       if (pattern === undefined) drop('pattern');
@@ -121,8 +125,13 @@ class Cleaner {
   }
 }
 
-/** Property names xgrammar takes: no `"` and no control character (it aborts on `"`, a line break, a NUL). */
-const SAFE_NAME = /^[^"\u0000-\u001f]*$/;
+/** Property names xgrammar takes: no `"` and no control character (it aborts on `"`, a line break, a NUL), no `\\` (written unescaped, it refuses the name's JSON spelling). */
+const SAFE_NAME = /^[^"\\\u0000-\u001f]*$/;
+
+/** A type that admits a number with a fraction (none given: any). */
+function mayBeFraction(type: unknown): boolean {
+  return type === undefined || type === 'number' || (Array.isArray(type) && type.includes('number'));
+}
 
 function validType(type: unknown): boolean {
   if (typeof type === 'string') return TYPES.has(type);

@@ -31,6 +31,7 @@
 import type { JsonSchema } from '../shared/json.js';
 import { type Gbnf, NOTHING, alt, literal, repeat, seq } from './gbnf-builder.js';
 import { UnsupportedRegex, regexGbnf } from './gbnf-regex.js';
+import { FORMAT_PATTERNS } from './schema-meaning.js';
 
 /** Most whitespace characters allowed between two JSON tokens. */
 export const MAX_JSON_SPACE = 20;
@@ -192,7 +193,7 @@ class Converter {
 
   private string(schema: Obj, flavor: Flavor): string {
     const quote = (body: string) => (flavor === 'json' ? seq(['"\\""', body, '"\\""']) : body);
-    const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+    const format = typeof schema.format === 'string' && Object.hasOwn(FORMAT_PATTERNS, schema.format) ? FORMAT_PATTERNS[schema.format] : undefined;
     if (format) return quote(regexGbnf(this.g, format));
     if (typeof schema.pattern === 'string') {
       try {
@@ -396,14 +397,3 @@ function resolve(root: Schema, uri: string): unknown {
   return at;
 }
 
-// String formats (RFC 3339 date and time, RFC 4122 UUID, dotted-quad IPv4) as regular expressions.
-const DATE = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
-const TIME = '([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)';
-const OCTET = '(25[0-5]|2[0-4]\\d|[01]?\\d?\\d)';
-const FORMATS: Record<string, string> = {
-  date: DATE,
-  time: TIME,
-  'date-time': `${DATE}T${TIME}`,
-  uuid: '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}',
-  ipv4: `(${OCTET}\\.){3}${OCTET}`,
-};

@@ -6,7 +6,13 @@ import { Validator, type Schema } from '@cfworker/json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { grammarAccepts, xgrammar } from '../test-support/xgrammar.js';
 import { toGbnf } from './gbnf.js';
-import { buildOutputConstraint } from './grammar.js';
+import { z } from 'zod';
+import { toolCallText } from '../testing/calls.js';
+import { tool } from '../tools/define-tool.js';
+import { validateArguments } from '../tools/validate-arguments.js';
+import type { ResponseFormat } from '../shared/tool-protocol.js';
+import { codecs } from './codecs.js';
+import { buildConstraint, buildOutputConstraint } from './grammar.js';
 import { grammarSchema } from './grammar-schema.js';
 import { searchingPattern } from './schema-meaning.js';
 
@@ -79,5 +85,42 @@ describe('items and keys a schema leaves open are open, in both engines', () => 
     expect(await engines(object({ type: 'object', required: ['a'] }), '{"value": {"a": 1}}')).toEqual({ xgrammar: true, gbnf: true });
     expect(await engines(object({ type: 'array', maxItems: 1 }), '{"value": [1, 2]}')).toEqual({ xgrammar: false, gbnf: false });
     expect(await engines(object({ type: 'array', minItems: 2 }), '{"value": [1]}')).toEqual({ xgrammar: false, gbnf: false });
+  });
+});
+
+// xgrammar reads these narrower than JSON Schema: valid values could not be written at all.
+describe('what the engines read narrower is left to the argument check', () => {
+  const accepted = async (format: ResponseFormat, text: string) => ({ xgrammar: await grammarAccepts(format, text), gbnf: await grammarAccepts({ type: 'grammar', grammar: toGbnf(format) }, text) });
+  const both = { xgrammar: true, gbnf: true };
+
+  it('a bounded string may hold ", \\ and a line break; the check still holds the bound', async () => {
+    const note = tool({ name: 'note', description: '', input: z.object({ text: z.string().min(1).max(20) }), run: () => 1 });
+    const format = buildConstraint(codecs.hermes.format, [note], 'required', 'none')!;
+    for (const text of ['say "hi"', 'line 1\nline 2', 'C:\\Users']) {
+      expect(await validateArguments(note.input, note.parameters, { text })).toMatchObject({ ok: true });
+      expect(await accepted(format, toolCallText('note', { text })), JSON.stringify(text)).toEqual(both);
+    }
+    expect(await validateArguments(note.input, note.parameters, { text: 'x'.repeat(21) })).toMatchObject({ ok: false });
+  });
+
+  it('a bounded number may have more than six decimals; the check still holds the bounds', async () => {
+    const map = tool({ name: 'map', description: '', input: z.object({ lat: z.number().min(-90).max(90) }), run: () => 1 });
+    const format = buildConstraint(codecs.hermes.format, [map], 'required', 'none')!;
+    expect(await accepted(format, toolCallText('map', { lat: 48.8583701 }))).toEqual(both);
+    expect(await validateArguments(map.input, map.parameters, { lat: 91 })).toMatchObject({ ok: false });
+  });
+
+  it('a property name holding a backslash is left to the check, not refused', async () => {
+    const format = buildOutputConstraint({ type: 'object', properties: { 'a\\b': { type: 'string' } }, required: ['a\\b'] }, 'none');
+    expect(await accepted(format, JSON.stringify({ 'a\\b': 'x' }))).toEqual(both);
+  });
+
+  it('formats: a URI with an IPv6 host, RFC 3339 times with a lowercase t and z; a date that is no date is still refused', async () => {
+    const string = (format: string) => buildOutputConstraint({ type: 'string', format }, 'none');
+    expect(await accepted(string('uri'), '"http://[::1]:8080/"')).toEqual(both);
+    expect(await accepted(string('date-time'), '"2024-02-29t12:30:00z"')).toEqual(both);
+    expect(await accepted(string('time'), '"12:30:00z"')).toEqual(both);
+    expect(await accepted(string('date-time'), '"2024-02-29T12:30:00Z"')).toEqual(both);
+    expect(await accepted(string('date'), '"2024-13-01"')).toEqual({ xgrammar: false, gbnf: false });
   });
 });

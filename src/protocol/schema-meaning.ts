@@ -15,6 +15,15 @@
 //   parameters, as quoted JSON (Qwen3.5's template and parser write strings
 //   bare). As a string pattern it is the same set of values, written quoted
 //   in JSON and bare in XML by both engines.
+// - A string's `minLength`/`maxLength` is read by xgrammar as that many
+//   characters written raw, never escaped: a bounded string could not hold
+//   `"`, `\` or a line break (`z.string().max(200)`). A number's bounds make
+//   it refuse more than six decimals (`z.number().min(-90).max(90)` and
+//   48.8583701). Both are left to the argument check, which reads them.
+// - A `format` is a pattern where the grammar writes it out (date, time,
+//   date-time with RFC 3339's lowercase `t` and `z`, uuid, ipv4), and left
+//   to the argument check otherwise: xgrammar's own rules refused valid
+//   values (a URI with an IPv6 host) where the GBNF admitted any string.
 // - An array's items and an object's keys are open unless the schema closes
 //   them; the engines close them once a schema says more than its type
 //   (xgrammar's strict mode): `{type: 'array', minItems: 1}` admitted no
@@ -22,6 +31,18 @@
 //   object that names its keys stays closed to others: docs/tools.md.)
 
 type Obj = Record<string, unknown>;
+
+// The formats the grammar writes out, as regular expressions (RFC 3339 date and time, RFC 4122 UUID, dotted-quad IPv4).
+const DATE = '\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
+const TIME = '([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)';
+const OCTET = '(25[0-5]|2[0-4]\\d|[01]?\\d?\\d)';
+export const FORMAT_PATTERNS: Readonly<Record<string, string>> = {
+  date: DATE,
+  time: TIME,
+  'date-time': `${DATE}[Tt]${TIME}`,
+  uuid: '[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}',
+  ipv4: `(${OCTET}\\.){3}${OCTET}`,
+};
 
 /**
  * What an open end of a pattern may hold: any character a JSON string holds

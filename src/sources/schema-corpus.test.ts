@@ -11,6 +11,7 @@ import { codecs } from '../protocol/codecs.js';
 import { toGbnf } from '../protocol/gbnf.js';
 import { buildConstraint, buildOutputConstraint } from '../protocol/grammar.js';
 import { grammarSchema } from '../protocol/grammar-schema.js';
+import { FORMAT_PATTERNS } from '../protocol/schema-meaning.js';
 import { REAL_TOOL_CALLS, SCHEMA_CORPUS } from '../test-support/schema-corpus.js';
 import { localChat } from '../test-support/local-chat.js';
 import { toolCallText as call } from '../testing/calls.js';
@@ -68,11 +69,20 @@ describe('a server’s schema never breaks the run', () => {
     expect(toGbnf(buildOutputConstraint(schema, 'none'))).toContain('root');
   });
 
-  it('a schema the engines can take whole reaches them as it is (the grammar of every well-formed schema is unchanged)', () => {
-    for (const name of ['formats', 'draft-07: definitions and $ref', 'recursion: a tree through $ref to the root and to $defs']) {
-      const { schema } = SCHEMA_CORPUS.find((c) => c.name === name)!;
-      expect(grammarSchema(schema)).toBe(schema);
-    }
+  it('a schema the engines can take whole reaches them as it is; lengths and formats they read narrower are left to the check', () => {
+    const named = (name: string) => SCHEMA_CORPUS.find((c) => c.name === name)!.schema;
+    expect(grammarSchema(named('recursion: a tree through $ref to the root and to $defs'))).toBe(named('recursion: a tree through $ref to the root and to $defs'));
+    const draft07 = named('draft-07: definitions and $ref');
+    expect(grammarSchema(draft07)).toEqual({ ...draft07, definitions: { tag: { type: 'string' } } });
+    const formats = grammarSchema(named('formats')) as { properties: Record<string, object> };
+    expect(formats.properties).toEqual({
+      email: { type: 'string' },
+      site: { type: 'string' },
+      at: { type: 'string', pattern: `^${FORMAT_PATTERNS['date-time']}$` },
+      id: { type: 'string', pattern: `^${FORMAT_PATTERNS.uuid}$` },
+      re: { type: 'string' },
+      odd: { type: 'string' },
+    });
     const [zod] = SCHEMA_CORPUS;
     // Only its pattern is rewritten, to the same language in `u` mode.
     expect(grammarSchema(zod!.schema)).toEqual({ ...zod!.schema, properties: { ticket: { type: 'string', pattern: '^[a-z]+-[0-9]+$' } } });
