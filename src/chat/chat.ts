@@ -325,7 +325,7 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
   async generateObject<T>(options: GenerateObjectOptions<T>): Promise<ObjectReply<T>> {
     const output = objectOutput(options?.schema);
     const reply = await sendText(this.#core, options.prompt, { signal: options.signal, generation: options.generation }, undefined, { schema: output.jsonSchema });
-    return { ...reply, object: output.read(reply.text, reply.finishReason) };
+    return { ...reply, object: await output.read(reply.text, reply.finishReason) };
   }
 
   /** `generateObject`, streamed: the object as it grows (not yet validated), then `result` with the checked one. */

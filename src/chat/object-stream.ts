@@ -30,7 +30,7 @@ export interface ObjectStream<T> extends AsyncIterableIterator<unknown> {
 }
 
 export function objectStream<T>(stream: ChatStream, output: ObjectOutput<T>): ObjectStream<T> {
-  const result = stream.reply.then((reply) => ({ ...reply, object: output.read(reply.text, reply.finishReason) }));
+  const result = stream.reply.then(async (reply) => ({ ...reply, object: await output.read(reply.text, reply.finishReason) }));
   // Its rejection is reported by the iterator (or to whoever awaits `result`).
   result.catch(() => undefined);
   // Asked for at once: while it loads, the text that comes is merged, not lost.

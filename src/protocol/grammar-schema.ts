@@ -17,7 +17,7 @@ import type { JsonSchema } from '../shared/json.js';
 import { Gbnf } from './gbnf-builder.js';
 import { regexGbnf } from './gbnf-regex.js';
 import { choicesAsPattern, declaringRequired, FORMAT_PATTERNS, openWhereUnsaid, searchingPattern } from './schema-meaning.js';
-import { unicodePattern } from './schema-pattern.js';
+import { unicodePattern } from '../shared/schema-pattern.js';
 
 type Obj = Record<string, unknown>;
 

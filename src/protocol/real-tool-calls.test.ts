@@ -5,7 +5,7 @@
 // scanner and the validator equal to the ground truth. A key an object does
 // not declare, where additionalProperties is unset, is refused by both.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonSchemaInput } from '../sources/json-schema-input.js';
+import { jsonSchemaInput } from '../tools/json-schema-input.js';
 import { REAL_TOOL_CALLS, UNDECLARED_KEY } from '../test-support/schema-corpus.js';
 import { grammarAccepts, xgrammar } from '../test-support/xgrammar.js';
 import { toolCallText } from '../testing/calls.js';

@@ -17,7 +17,7 @@
 import { jsonProblem } from '../tools/encode-result.js';
 import type { JsonSchema } from '../shared/json.js';
 import type { ErrorPolicy, ManagedTool, ToolContext } from '../tools/types.js';
-import { jsonSchemaInput } from './json-schema-input.js';
+import { jsonSchemaInput } from '../tools/json-schema-input.js';
 
 /** How long a call may take unless the app says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

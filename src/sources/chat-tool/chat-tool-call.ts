@@ -36,7 +36,7 @@ export async function callChat(chat: ToolChat, toolName: string, text: string, r
     const tools = chat.tools.length > 0;
     if (tools) await send(text);
     const reply = await send(tools ? 'Now give the result as JSON.' : text, true);
-    return reader.read(reply.text, reply.finishReason);
+    return await reader.read(reply.text, reply.finishReason);
   } finally {
     wait?.end();
   }

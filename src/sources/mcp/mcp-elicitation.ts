@@ -8,7 +8,7 @@
 import { ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequest, type ElicitResult } from './sdk.js';
 import { messageOf } from '../../errors/message-of.js';
 import { untilAborted } from '../../shared/until-aborted.js';
-import { jsonSchemaInput } from '../json-schema-input.js';
+import { jsonSchemaInput } from '../../tools/json-schema-input.js';
 import type { McpElicitation, McpElicitationAnswer, McpElicitationSchema, McpToolsOptions } from './mcp-types.js';
 
 type Content = NonNullable<ElicitResult['content']>;

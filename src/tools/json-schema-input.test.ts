@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toToolName, namespacedName } from '../tools/tool-names.js';
-import { validateArguments } from '../tools/validate-arguments.js';
+import { toToolName, namespacedName } from './tool-names.js';
+import { validateArguments } from './validate-arguments.js';
 import { jsonSchemaInput } from './json-schema-input.js';
 
 // A schema as an MCP server lists it (draft 2020-12, nested, closed objects).

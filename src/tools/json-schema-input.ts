@@ -8,18 +8,23 @@
 // `warnings`; a chat emits `tool-warning`), and the rest is checked; the
 // server checks its arguments too. Before the validator sees the schema:
 // a pattern it cannot compile with the `u` flag is written plain where it
-// only escapes characters that need none (protocol/schema-pattern.ts), else
+// only escapes characters that need none (shared/schema-pattern.ts), else
 // left out; an `$id` that is not a URL goes. After: a `$ref` that resolves to
 // nothing here (another document, a missing `$defs` entry) goes. Should the
 // validator still throw on a call, the model is told and the call is not made.
 import { Validator, dereference, schemaArrayKeyword, schemaKeyword, schemaMapKeyword, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { messageOf } from '../errors/message-of.js';
-import { unicodePattern } from '../protocol/schema-pattern.js';
-import type { InputSchema } from '../tools/types.js';
+import { unicodePattern } from '../shared/schema-pattern.js';
+import type { InputSchema } from './types.js';
+
+/** What is wrong with a value, each where it is (`path`: keys from the value's root). */
+export type SchemaIssues = { issues: Array<{ message: string; path: string[] }> };
 
 /** The check of a tool's arguments, and what of its schema it leaves out. */
 export interface SchemaCheck {
   input: InputSchema;
+  /** The same check, synchronous. */
+  check(value: unknown): { value: unknown } | SchemaIssues;
   /** What of the schema is not checked here, and why: one sentence each. */
   warnings: string[];
 }
@@ -47,24 +52,18 @@ export function jsonSchemaInput(given: Record<string, unknown>): SchemaCheck {
     const lookup = dereference(schema as Schema);
     eachSchema(schema, '#', (node, at) => resolvable(node, at, lookup, warnings));
   }
-  return {
-    input: {
-      '~standard': {
-        validate(value: unknown) {
-          if (!validator) return { value };
-          let result: ReturnType<Validator['validate']>;
-          try {
-            result = validator.validate(value);
-          } catch (error) {
-            return { issues: [{ message: `the tool's schema cannot be checked here (${messageOf(error)}); the call was not made`, path: [] }] };
-          }
-          if (result.valid) return { value };
-          return { issues: issuesOf(result.errors) };
-        },
-      },
-    },
-    warnings,
+  const check = (value: unknown): { value: unknown } | SchemaIssues => {
+    if (!validator) return { value };
+    let result: ReturnType<Validator['validate']>;
+    try {
+      result = validator.validate(value);
+    } catch (error) {
+      return { issues: [{ message: `the tool's schema cannot be checked here (${messageOf(error)}); the call was not made`, path: [] }] };
+    }
+    if (result.valid) return { value };
+    return { issues: issuesOf(result.errors) };
   };
+  return { input: { '~standard': { validate: check } }, check, warnings };
 }
 
 /** The validator, or none when it refuses the schema even without its `$id`s (then only the server checks). */
