@@ -27,6 +27,8 @@ const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'm
 const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const SCHEMA_MAPS = ['$defs', 'definitions', 'dependentSchemas'];
+/** Keywords the engines read alone, leaving what is beside them. */
+const COMPOSITION = ['$ref', 'anyOf', 'oneOf', 'allOf'];
 /** What makes an object's properties: all of it goes when a property name is one the engine cannot take. */
 const OBJECT_SHAPE = ['properties', 'required', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas'];
 
@@ -101,6 +103,16 @@ class Cleaner {
         set('patternProperties', sameMap(out.patternProperties, Object.fromEntries(entries)));
       }
     }
+    // The engines read a `$ref`, an `anyOf`/`oneOf` or an `allOf` and nothing
+    // beside it, so an object's keys beside one could not be written; and
+    // xgrammar gives up on an `allOf` of more parts than one (any value). Both
+    // are left out: any value there, the argument check reads it whole.
+    // Keys by pattern beside declared ones: the engines read the patterns alone.
+    if (isObj(out.properties) && isObj(out.patternProperties)) for (const key of OBJECT_SHAPE) drop(key);
+    // Fewer items than `prefixItems` lists (a tuple's optional end): the engines write them all.
+    if (Array.isArray(out.prefixItems) && !(typeof out.minItems === 'number' && out.minItems >= out.prefixItems.length)) drop('prefixItems'), drop('items'), drop('unevaluatedItems');
+    const composed = COMPOSITION.filter((key) => key in out);
+    if (composed.length > 0 && ((Array.isArray(out.allOf) && out.allOf.length > 1) || OBJECT_SHAPE.some((key) => key in out))) for (const key of [...composed, ...OBJECT_SHAPE]) drop(key);
     const names = [...(isObj(out.properties) ? Object.keys(out.properties) : []), ...(Array.isArray(out.required) ? (out.required as string[]) : [])];
     if (names.some((n) => !SAFE_NAME.test(n))) for (const key of OBJECT_SHAPE) drop(key);
     return choicesAsPattern(declaringRequired(openWhereUnsaid(changed ? out : (node as Obj))));

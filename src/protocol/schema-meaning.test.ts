@@ -124,3 +124,34 @@ describe('what the engines read narrower is left to the argument check', () => {
     expect(await accepted(string('date'), '"2024-13-01"')).toEqual({ xgrammar: false, gbnf: false });
   });
 });
+
+// The engines read a $ref, an anyOf/oneOf, an allOf or keys by pattern alone, and write every prefixItems item: what JSON Schema reads beside them could not be written.
+describe('what the engines read alone is left to the argument check', () => {
+  const engines = async (schema: Record<string, unknown>, text: string) => {
+    const format = buildOutputConstraint(schema, 'none');
+    return { xgrammar: await grammarAccepts(format, text), gbnf: await grammarAccepts({ type: 'grammar', grammar: toGbnf(format) }, text) };
+  };
+  const base = { type: 'object', properties: { a: { type: 'string' } } };
+
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ['a $ref beside properties', { type: 'object', $defs: { base }, $ref: '#/$defs/base', properties: { b: { type: 'integer' } }, required: ['b'] }, { b: 1 }],
+    ['properties beside a one-part allOf', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], allOf: [{ properties: { b: { type: 'integer' } } }] }, { a: 'x' }],
+    ['properties beside anyOf', { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ properties: { b: { type: 'integer' } } }] }, { a: 'x' }],
+    ['a discriminated oneOf beside properties', { type: 'object', properties: { kind: { type: 'string' }, x: { type: 'number' }, y: { type: 'number' } }, oneOf: [{ properties: { kind: { const: 'a' } } }, { properties: { kind: { const: 'b' } } }] }, { kind: 'a', x: 1, y: 2 }],
+    ['an allOf of a $ref and more', { $defs: { base }, allOf: [{ $ref: '#/$defs/base' }, { properties: { b: { type: 'integer' } }, required: ['b'] }] }, { a: 'x', b: 1 }],
+    ['keys by pattern beside declared ones', { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], patternProperties: { '^x-': {} } }, { name: 'a', 'x-b': 1 }],
+    ['a tuple with an optional end, given short', { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 1, maxItems: 2 }, ['a']],
+    ['prefixItems with none given', { type: 'array', prefixItems: [{ type: 'string' }] }, []],
+  ])('%s', async (_, schema, value) => {
+    // The oracle: a JSON Schema validator tabagent did not write.
+    expect(new Validator(schema as Schema, '2020-12').validate(value).valid).toBe(true);
+    expect(await engines(schema, JSON.stringify(value))).toEqual({ xgrammar: true, gbnf: true });
+  });
+
+  it('a whole tuple and a plain $ref still hold', async () => {
+    const pair = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 };
+    expect(await engines(pair, '["a", 1]')).toEqual({ xgrammar: true, gbnf: true });
+    expect(await engines(pair, '[1, "a"]')).toEqual({ xgrammar: false, gbnf: false });
+    expect(await engines({ $defs: { base }, $ref: '#/$defs/base' }, '{"a": 1}')).toEqual({ xgrammar: false, gbnf: false });
+  });
+});
