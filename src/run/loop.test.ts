@@ -196,6 +196,26 @@ describe('raw and unknown tools', () => {
   });
 });
 
+// The grammar leaves a string's length to the check (docs/tools.md): a raw tool's is the turn's, as a managed tool's is its handler's.
+describe("a raw call its tool's schema refuses", () => {
+  const note = rawTool({ name: 'save_note', description: 'Save a note', parameters: { type: 'object', properties: { text: { type: 'string', maxLength: 10 } }, required: ['text'] } });
+
+  it('goes back to the model, told what is wrong, beside a managed tool; the call it writes again comes to the page', async () => {
+    const { chat, fake } = await localChat([call('save_note', { text: 'far too long a note' }), call('save_note', { text: 'short' })], { tools: [note, weather()] });
+    const reply = await chat.send('Save it');
+    expect(fake.requests[1]!.last).toContain('Invalid arguments for tool \\"save_note\\"');
+    expect(reply.toolCalls).toEqual([expect.objectContaining({ name: 'save_note', arguments: { text: 'short' } })]);
+    expect(reply.toolCalls[0]!.error).toBeUndefined();
+  });
+
+  it('in a chat without managed tools, comes to the page with its error and errorCode', async () => {
+    const { chat, fake } = await localChat([call('save_note', { text: 'far too long a note' }), 'never asked'], { tools: [note] });
+    const reply = await chat.send('Save it');
+    expect(fake.requests).toHaveLength(1);
+    expect(reply.toolCalls).toEqual([expect.objectContaining({ errorCode: 'invalid-arguments', error: expect.stringContaining('text: ') })]);
+  });
+});
+
 describe('stats on errors', () => {
   it('every run error carries the stats so far: a return-policy failure, an abort, a model failure', async () => {
     const add = tool({ name: 'add', description: '', input: z.object({ a: z.number() }), run: ({ a }) => a });

@@ -46,6 +46,7 @@ import { toolPart, type StreamPart } from './chat-stream.js';
 import { nextTask } from '../shared/next-task.js';
 import { generateFitting, type FittingContext } from './fitting-request.js';
 import { assistantTurn, cutShortTurn } from './model-turn.js';
+import { uncheckedRawCalls, withRawCallsChecked } from './raw-calls.js';
 import type { ToolHooks } from '../calls/hooks.js';
 import type { PendingState } from '../calls/batch-journal.js';
 import type { ContextWindow } from './context-window.js';
@@ -194,7 +195,8 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     await draft.stop();
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
-    const turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId);
+    let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId);
+    if (uncheckedRawCalls(turn, tools).length > 0) turn = await withRawCallsChecked(turn, tools);
     context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
       index,

@@ -15,8 +15,9 @@ export interface ToolCall {
    * Why, for code: `'unknown-tool'` (not a tool of this chat: the turn comes
    * back to you), `'malformed'` or `'truncated'` (unreadable, or cut off by the
    * token limit), `'invalid-arguments'` (a key `__proto__`, `constructor` or
-   * `prototype` somewhere in the arguments, dropped from `arguments`): the
-   * model is told and the loop goes on.
+   * `prototype` somewhere in the arguments, dropped from `arguments`; or a
+   * raw tool's call that its JSON Schema refuses): the model is told and the
+   * loop goes on.
    */
   errorCode?: 'unknown-tool' | 'malformed' | 'truncated' | 'invalid-arguments';
   /**
