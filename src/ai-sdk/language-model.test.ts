@@ -156,6 +156,19 @@ describe('structured output through the provider', () => {
     expect(JSON.stringify(script.requests[0]!.responseFormat)).toContain('"at_least_one":true');
   });
 
+  it('Output.object with tools, prose before the answer (no grammar): streamText reads the answer generateText reads; prose before a call still streams', async () => {
+    const reply = 'Sure. ' + toolCallText('json', { city: 'Oslo', days: 3 });
+    const tools = { get_weather: weather() };
+    const generated = await generateText({ model: fake([reply], { grammar: false }).model, prompt: 'Plan', tools, output: Output.object({ schema: Trip }) });
+    const streamed = streamText({ model: fake([reply], { grammar: false }).model, prompt: 'Plan', tools, output: Output.object({ schema: Trip }) });
+    expect(await streamed.output).toEqual(generated.output);
+    expect(generated.output).toEqual({ city: 'Oslo', days: 3 });
+    const calling = streamText({ model: fake(['Let me look. ' + toolCallText('get_weather', { city: 'Oslo' })], { grammar: false }).model, prompt: 'Plan', tools, output: Output.object({ schema: Trip }) });
+    const texts: string[] = [];
+    for await (const part of calling.fullStream) if (part.type === 'text-delta') texts.push(part.text);
+    expect(texts.join('')).toBe('Let me look.');
+  });
+
   it('generateObject and streamObject: one schema-held value, streamed as it grows', async () => {
     const { fake: script, model } = fake(['{"city": "Rome", "days": 1}', { text: '{"city": "Bari", "days": 4}', tokenDelayMs: 2 }]);
     const { object } = await generateObject({ model, schema: Trip, prompt: 'Plan' });

@@ -111,12 +111,20 @@ class StreamWriter {
   readonly #inputs = new Map<number, string>();
   /** The id of each ended input, by the place of its call in the response. */
   readonly #tied = new Map<number, string>();
+  /**
+   * With a JSON answer's tool, the text written so far, held: if the answer
+   * comes, it alone is the turn's text, as doGenerate gives it (the AI SDK
+   * reads a step's text as the output); if not, the text goes at the end.
+   */
+  #held: string | null;
 
   constructor(
     private readonly controller: ReadableStreamDefaultController<LanguageModelV4StreamPart>,
     /** The JSON answer's tool (structured output with tools): its call is the turn's text, never shown as a call. */
     private readonly answer: string | undefined,
-  ) {}
+  ) {
+    this.#held = answer === undefined ? null : '';
+  }
 
   /** A part, while the stream is open (text still on its way after an abort goes nowhere). */
   send(part: LanguageModelV4StreamPart): void {
@@ -138,6 +146,7 @@ class StreamWriter {
     // A call being written when the model failed is ended: it never became a call.
     for (const id of this.#inputs.values()) this.send({ type: 'tool-input-end', id, providerMetadata: provisional() });
     this.#inputs.clear();
+    this.#release();
     this.send({ type: 'error', error });
     this.#endReasoning();
     if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
@@ -159,6 +168,10 @@ class StreamWriter {
 
   text(delta: string): void {
     if (!delta) return;
+    if (this.#held !== null) {
+      this.#held += delta;
+      return;
+    }
     this.#endReasoning();
     if (!this.#text) this.send({ type: 'text-start', id: 'txt-0' });
     this.#text = true;
@@ -190,6 +203,7 @@ class StreamWriter {
     this.#endReasoning();
     if (!parts.answered) raws.remember(response.raw);
     const raw = parts.answered ? undefined : rawMetadata(response.raw);
+    if (!parts.answered) this.#release();
     if (parts.answered) {
       // The JSON answer came as a call: it shows as the turn's text.
       if (this.#text) this.send({ type: 'text-end', id: 'txt-0' });
@@ -216,6 +230,13 @@ class StreamWriter {
   #close(): void {
     if (this.#open) this.controller.close();
     this.#open = false;
+  }
+
+  /** The held text, sent (no JSON answer came). */
+  #release(): void {
+    const held = this.#held;
+    this.#held = null;
+    if (held) this.text(held);
   }
 
   #endReasoning(): void {
