@@ -103,14 +103,15 @@ class Cleaner {
         set('patternProperties', sameMap(out.patternProperties, Object.fromEntries(entries)));
       }
     }
-    // The engines read a `$ref`, an `anyOf`/`oneOf` or an `allOf` and nothing
-    // beside it, so an object's keys beside one could not be written; and
-    // xgrammar gives up on an `allOf` of more parts than one (any value). Both
-    // are left out: any value there, the argument check reads it whole.
+    // What follows is left out where the engines would forbid a valid value:
+    // any value there, the argument check reads it whole.
     // Keys by pattern beside declared ones: the engines read the patterns alone.
     if (isObj(out.properties) && isObj(out.patternProperties)) for (const key of OBJECT_SHAPE) drop(key);
     // Fewer items than `prefixItems` lists (a tuple's optional end): the engines write them all.
     if (Array.isArray(out.prefixItems) && !(typeof out.minItems === 'number' && out.minItems >= out.prefixItems.length)) drop('prefixItems'), drop('items'), drop('unevaluatedItems');
+    // The engines read a `$ref`, an `anyOf`/`oneOf` or an `allOf` and nothing
+    // beside it, so an object's keys beside one could not be written; and
+    // xgrammar gives up on an `allOf` of more parts than one (any value).
     const composed = COMPOSITION.filter((key) => key in out);
     if (composed.length > 0 && ((Array.isArray(out.allOf) && out.allOf.length > 1) || OBJECT_SHAPE.some((key) => key in out))) for (const key of [...composed, ...OBJECT_SHAPE]) drop(key);
     const names = [...(isObj(out.properties) ? Object.keys(out.properties) : []), ...(Array.isArray(out.required) ? (out.required as string[]) : [])];
