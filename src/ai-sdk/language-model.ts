@@ -2,7 +2,7 @@
 // doStream is one model request in the worker (no tabagent loop: the AI SDK
 // runs the loop, its tools and approvals; this never runs a tool).
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4StreamPart, LanguageModelV4StreamResult, LanguageModelV4Usage, SharedV4ProviderMetadata } from '@ai-sdk/provider';
-import type { CallInputEvent, ChatModel, ModelInfo, ModelResponse } from '../shared/model.js';
+import { modelWriter, type CallInputEvent, type ChatModel, type ModelInfo, type ModelResponse } from '../shared/model.js';
 import { prepareRequest, type PreparedRequest } from './model-request.js';
 import { contentOf, replyParts } from './model-reply.js';
 import type { OwnRaws } from './own-raws.js';
@@ -46,7 +46,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     const response = await this.source.generate(prepared.request, { signal });
     if (response.finishReason === 'abort') throw abortReason(signal);
     const parts = replyParts(response, prepared.answer, () => newCallId());
-    if (!parts.answered) this.raws.remember(response.raw);
+    if (!parts.answered && !response.foreign) this.raws.remember(response.raw, modelWriter(info));
     return {
       content: contentOf(parts, response.raw),
       finishReason: parts.finishReason,
@@ -71,7 +71,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
         this.source
           .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta), onCallInput: (event) => writer.callInput(event) })
           .then(
-            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, this.raws)),
+            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, (raw) => this.raws.remember(raw, modelWriter(info)))),
             // Stopped by the caller: the stream fails with the abort, as a fetch's body does; else the error is a part.
             (error: unknown) => (signal.aborted ? writer.fail(abortReason(signal)) : writer.error(error)),
           );
@@ -87,7 +87,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
 
   async #prepare(options: LanguageModelV4CallOptions): Promise<{ info: ModelInfo; prepared: PreparedRequest }> {
     const info = await this.source.ready(options.abortSignal);
-    return { info, prepared: prepareRequest(options, info, (raw) => this.raws.has(raw)) };
+    return { info, prepared: prepareRequest(options, info, (raw) => this.raws.has(raw, modelWriter(info))) };
   }
 }
 
@@ -197,11 +197,12 @@ class StreamWriter {
     if (event.call !== null) this.#tied.set(event.call, id);
   }
 
-  finish(response: ModelResponse, prepared: PreparedRequest, raws: OwnRaws): void {
+  /** `remember`: keep the raw as the model's own, to trust when it comes back. */
+  finish(response: ModelResponse, prepared: PreparedRequest, remember: (raw: string) => void): void {
     const parts = replyParts(response, prepared.answer, (call) => this.#tied.get(call) ?? newCallId());
     const streamed = new Set(this.#tied.values());
     this.#endReasoning();
-    if (!parts.answered) raws.remember(response.raw);
+    if (!parts.answered && !response.foreign) remember(response.raw);
     const raw = parts.answered ? undefined : rawMetadata(response.raw);
     if (!parts.answered) this.#release();
     if (parts.answered) {

@@ -11,7 +11,11 @@
 // Remembered by value, not by a signature: no key to keep, nothing async, and
 // the strings are those the AI SDK holds in its history anyway. Bounded, the
 // least recently seen forgotten first: a multi-step run re-sends its recent
-// turns, and an app's long history outgrows any bound.
+// turns, and an app's long history outgrows any bound. Each with the model
+// that wrote it (`modelWriter`): one provider makes models of many ids and
+// loads them in turn, and another model's output is data to this one (a
+// control token it wrote as plain text would be a real one here). A server
+// model's output is never remembered: it wrote no markup (`foreign`).
 
 /** How many raws a provider remembers. */
 export const OWN_RAWS_KEPT = 256;
@@ -21,17 +25,18 @@ export class OwnRaws {
 
   constructor(private readonly limit = OWN_RAWS_KEPT) {}
 
-  /** The model wrote `raw`: trust it when it comes back. */
-  remember(raw: string): void {
-    this.#raws.delete(raw);
-    this.#raws.add(raw);
+  /** `writer` (a model, as `modelWriter` names it) wrote `raw`: trust it when it comes back to the same model. */
+  remember(raw: string, writer: string): void {
+    const key = `${writer}\n${raw}`;
+    this.#raws.delete(key);
+    this.#raws.add(key);
     if (this.#raws.size > this.limit) this.#raws.delete(this.#raws.values().next().value!);
   }
 
-  /** Whether the model wrote `raw` (and it is recent enough to be kept); seeing it keeps it longer. */
-  has(raw: string): boolean {
-    if (!this.#raws.has(raw)) return false;
-    this.remember(raw);
+  /** Whether `writer` wrote `raw` (and it is recent enough to be kept); seeing it keeps it longer. */
+  has(raw: string, writer: string): boolean {
+    if (!this.#raws.has(`${writer}\n${raw}`)) return false;
+    this.remember(raw, writer);
     return true;
   }
 }

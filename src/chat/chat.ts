@@ -10,7 +10,7 @@
 // output (object-stream.ts). The room imports run/, calls/, sources/ (a chat
 // as a tool: chat.asTool) and the layers below; the agent above opens chats.
 import { type AgentClosedError, ChatClosedError, InvalidOptionsError } from '../errors/index.js';
-import type { ChatModel } from '../shared/model.js';
+import { modelWriter, type ChatModel } from '../shared/model.js';
 import type { JsonSchema, JsonValue } from '../shared/json.js';
 import type { ChatMessage, ChatSettings, Reply, ToolCall, ToolResultRecord } from '../shared/chat.js';
 import { Emitter } from '../shared/emitter.js';
@@ -67,7 +67,7 @@ export class Chat extends Emitter<ChatEvents> implements ToolChat {
     super();
     this.id = init.id;
     const model = init.model;
-    const window = new ContextWindow({ ...init.context, modelWindow: () => model.info.contextWindow });
+    const window = new ContextWindow({ ...init.context, modelWindow: () => model.info.contextWindow, writer: () => modelWriter(model.info) });
     this.#core = {
       id: init.id,
       state: new ChatState({ ...init, onChange: (count) => this.emit('messages', { chatId: this.id, count }) }),

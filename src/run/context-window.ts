@@ -119,7 +119,9 @@ export class ContextWindow {
    * hop, so the generation port sends only what a request adds to the last
    * (rpc/request-wire.ts). Made again once a trim shortens it.
    */
-  readonly #rendered = new WeakMap<ChatMessage, ModelMessage>();
+  #rendered = new WeakMap<ChatMessage, ModelMessage>();
+  /** The model the messages were rendered for (`modelWriter`): its own turns go as markup, so another model's renders afresh. */
+  #renderedFor = '';
   /** The summary a context strategy gave, as the message the model gets (the same object while the summary stays). */
   #summaryMessage: { role: 'user'; content: string } | undefined;
   /** The declared tools' tokens, counted once per list (every hop declares the same, and an app's may run to KBs). */
@@ -128,7 +130,8 @@ export class ContextWindow {
   readonly #systemTokens = lastCounted();
   readonly #summaryCount = lastCounted();
 
-  constructor(private readonly options: ContextOptions & { modelWindow: () => number }) {}
+  /** `modelWindow`, `writer`: the chat's model now, its window and who it is as a turn's writer (`modelWriter`). */
+  constructor(private readonly options: ContextOptions & { modelWindow: () => number; writer: () => string }) {}
 
   /**
    * The model's view of `messages` for the next request. `refused`: the
@@ -252,9 +255,11 @@ export class ContextWindow {
   }
 
   #render(messages: readonly ChatMessage[]): ModelMessage[] {
+    const writer = this.options.writer();
+    if (writer !== this.#renderedFor) [this.#rendered, this.#renderedFor] = [new WeakMap(), writer];
     const view = messages.slice(this.#from).map((m) => {
       let rendered = this.#rendered.get(m);
-      if (!rendered) this.#rendered.set(m, (rendered = m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m)));
+      if (!rendered) this.#rendered.set(m, (rendered = m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m, writer)));
       return rendered;
     });
     if (!this.#summary) return view;
@@ -269,14 +274,14 @@ function shorten(content: string): string {
   return `${content.slice(0, cut)}… [shortened to fit the context window: ${content.length - cut} more characters not shown]`;
 }
 
-/** The conversation in the model's terms. */
-export function toModelMessage(message: ChatMessage): ModelMessage {
+/** The conversation in the terms of `writer`, the model it goes to (`modelWriter`). */
+function toModelMessage(message: ChatMessage, writer: string): ModelMessage {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: message.content };
     case 'assistant':
-      // A turn this engine did not write is data, whatever its raw says: the worker writes it from its text and calls.
-      if (message.foreign) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
+      // A turn this model did not write is data, whatever its raw says: the worker writes it from its text and calls.
+      if (message.foreign || message.writer !== writer) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.

@@ -37,7 +37,7 @@
 //   its signal goes on detached, its result unheard); unfinished calls are
 //   answered "stopped", so the next send works; reject with the abort reason.
 import { ToolHopsError } from '../errors/index.js';
-import type { ChatModel, GenerationOptions, ModelRequest, ModelResponse } from '../shared/model.js';
+import { modelWriter, type ChatModel, type GenerationOptions, type ModelRequest, type ModelResponse } from '../shared/model.js';
 import type { ToolChoice } from '../shared/tool-protocol.js';
 import { inCallOrder, unrunRecord } from '../calls/call-order.js';
 import type { RunEvents } from './run-events.js';
@@ -187,7 +187,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       await landing?.done;
       // The model failed mid-reply (the device was lost, the worker died):
       // keep what it had said, marked as cut short, then report the failure.
-      if (shown) await context.commit([cutShortTurn(shown, error)]).catch(() => undefined);
+      if (shown) await context.commit([cutShortTurn(shown, error, modelWriter(context.model.info))]).catch(() => undefined);
       throw error;
     }
     await landing?.done;
@@ -195,7 +195,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     await draft.stop();
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
-    let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId);
+    let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId, modelWriter(context.model.info));
     if (uncheckedRawCalls(turn, tools).length > 0) turn = await withRawCallsChecked(turn, tools);
     context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {

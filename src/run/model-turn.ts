@@ -6,7 +6,8 @@ import type { ToolSet } from '../calls/tool-set.js';
 import type { AssistantMessage, ToolCall } from '../shared/chat.js';
 import type { ModelResponse } from '../shared/model.js';
 
-export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: number, newCallId: () => string): AssistantMessage {
+/** `writer`: the model that wrote it (`modelWriter`). */
+export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: number, newCallId: () => string, writer: string): AssistantMessage {
   const toolCalls =
     response.finishReason === 'abort'
       ? []
@@ -32,7 +33,7 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
   return {
     role: 'assistant',
     raw: response.raw,
-    ...(response.foreign ? { foreign: true as const } : {}),
+    ...(response.foreign ? { foreign: true as const } : { writer }),
     text: response.text,
     reasoning: response.reasoning,
     toolCalls,
@@ -46,9 +47,9 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
 }
 
 /** What the model had shown when its generation failed (or was stopped by a restart), kept as a turn cut short. */
-export function cutShortTurn(text: string, error: unknown): AssistantMessage {
+export function cutShortTurn(text: string, error: unknown, writer: string): AssistantMessage {
   const finishReason = (error as { name?: unknown } | null)?.name === 'AbortError' ? 'abort' : 'error';
-  return { role: 'assistant', raw: text, text, reasoning: '', toolCalls: [], finishReason, createdAt: Date.now() };
+  return { role: 'assistant', raw: text, writer, text, reasoning: '', toolCalls: [], finishReason, createdAt: Date.now() };
 }
 
 function problemText(name: string, problem: { truncated: boolean; detail: string }): string {

@@ -130,6 +130,12 @@ export type ChatMessage =
        * and `toolCalls`, as data.
        */
       foreign?: true;
+      /**
+       * The model that wrote it (`modelWriter`). Its `raw` is read as markup
+       * only by that model; another model, or a turn that names none (older
+       * chats, an answer a closed tab left), reads it as `foreign`.
+       */
+      writer?: string;
       text: string;
       reasoning: string;
       toolCalls: ToolCall[];

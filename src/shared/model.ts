@@ -181,6 +181,18 @@ export interface TemplateMismatch {
 }
 
 /**
+ * The model as the writer of a turn: its engine, its id, and the template and
+ * call format it is spoken to in. A turn's raw output is markup only to the
+ * model that wrote it, spoken to the same way; to any other (after
+ * `agent.load`, or another model of one AI SDK provider) its characters are
+ * data, or a control token another model wrote as plain text would reach
+ * this one as a real one.
+ */
+export function modelWriter(info: Pick<ModelInfo, 'engine' | 'modelId' | 'template' | 'family'>): string {
+  return JSON.stringify([info.engine, info.modelId, info.template, info.family ?? null]);
+}
+
+/**
  * The model can be given tools: it has a call format tabagent writes and
  * reads (`family`), or it is a server model, whose provider takes tools and
  * gives calls as data.
