@@ -23,11 +23,16 @@ export function namespacedName(namespace: string, name: string): string {
  */
 export function toolNames(names: readonly string[]): string[] {
   const taken = new Set(names.filter((name) => TOOL_NAME.test(name)));
+  /** The next number to try for each made name: a server may list thousands that read the same. */
+  const next = new Map<string, number>();
   return names.map((name) => {
     if (TOOL_NAME.test(name)) return name;
     const base = toToolName(name);
     let safe = base;
-    for (let n = 2; taken.has(safe); n++) safe = toToolName(`${base.slice(0, 60)}_${n}`);
+    let n = next.get(base) ?? 2;
+    // The number is never cut: the base gives way to it, so each number makes a new name.
+    while (taken.has(safe)) safe = `${base.slice(0, 64 - `_${n}`.length)}_${n++}`;
+    next.set(base, n);
     taken.add(safe);
     return safe;
   });
