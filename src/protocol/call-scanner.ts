@@ -30,7 +30,7 @@ import type { CallInputEvent, FinishReason } from '../shared/model.js';
 import { CallInputs } from './call-inputs.js';
 import { THINK_TAGS, type CallFormat, type ThinkMarkers } from './types.js';
 import type { ParsedCall, ParsedTurn } from '../shared/tool-protocol.js';
-import type { JsonValue } from '../shared/json.js';
+import { MAX_JSON_DEPTH, nestsDeeper, type JsonValue } from '../shared/json.js';
 
 const FENCE = '```';
 
@@ -289,7 +289,12 @@ export class CallScanner {
   /** The format's reading, with what it could not read, and calls holding numbers JSON cannot (1e999) made malformed. */
   private read(callText: string): { calls: ParsedCall[]; broken: boolean; unread: string } {
     const { calls, broken, end } = this.format!.read(callText);
-    const finite = calls.map((call): ParsedCall => (call.arguments && !allFinite(call.arguments) ? { name: call.name, problem: { truncated: false, detail: 'an argument is a number too large for JSON' } } : call));
+    const finite = calls.map((call): ParsedCall => {
+      if (!call.arguments) return call;
+      // Walked next, and by the page: a few KB of brackets would overflow the stack.
+      if (nestsDeeper(call.arguments)) return { name: call.name, problem: { truncated: false, detail: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels` } };
+      return allFinite(call.arguments) ? call : { name: call.name, problem: { truncated: false, detail: 'an argument is a number too large for JSON' } };
+    });
     return { calls: finite, broken, unread: end === undefined ? callText : callText.slice(end) };
   }
 

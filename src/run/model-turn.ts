@@ -5,6 +5,7 @@ import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths, withoutUnsafeKeys } from '../tools/
 import type { ToolSet } from '../calls/tool-set.js';
 import type { AssistantMessage, ToolCall } from '../shared/chat.js';
 import type { ModelResponse } from '../shared/model.js';
+import { MAX_JSON_DEPTH, nestsDeeper } from '../shared/json.js';
 
 /** `writer`: the model that wrote it (`modelWriter`). */
 export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: number, newCallId: () => string, writer: string): AssistantMessage {
@@ -15,6 +16,10 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
           const id = newCallId();
           if (call.problem) {
             return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
+          }
+          // A server's calls come as data, not through the worker's scanner: the same bound.
+          if (nestsDeeper(call.arguments)) {
+            return { id, name: call.name, arguments: {}, error: problemText(call.name, { truncated: false, detail: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels` }), errorCode: 'malformed' };
           }
           if (!tools.get(call.name)) {
             return { id, name: call.name, arguments: withoutUnsafeKeys(call.arguments), error: new UnknownToolError(call.name, tools.names).message, errorCode: 'unknown-tool' };

@@ -6,6 +6,7 @@
 // and its system prompt is the file's, read as data (`foreignSystem`).
 import * as z from 'zod/mini';
 import type { ChatMessage } from '../shared/chat.js';
+import { MAX_JSON_DEPTH, nestsDeeper } from '../shared/json.js';
 import { InvalidChatExportError } from '../errors/index.js';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './chat-export.js';
 import type { StoredChat } from './records.js';
@@ -110,6 +111,8 @@ export function parseChatExport(input: unknown): StoredChat {
       throw new InvalidChatExportError([`not JSON: ${(cause as Error).message}`]);
     }
   }
+  // A message's values sit a few levels into the file; zod's walk of deeper JSON overflows the stack.
+  if (nestsDeeper(data, MAX_JSON_DEPTH + 8)) throw new InvalidChatExportError([`(file): nests deeper than ${MAX_JSON_DEPTH} levels in a message`]);
   const parsed = chatExport.safeParse(data);
   if (!parsed.success) {
     throw new InvalidChatExportError(parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));

@@ -4,6 +4,7 @@
 // deterministically, so a reopened chat still replays byte-identical prompts.
 import { ToolResultError } from '../errors/index.js';
 import { messageOf } from '../errors/message-of.js';
+import { MAX_JSON_DEPTH } from '../shared/json.js';
 
 export const DEFAULT_MAX_RESULT_CHARS = 8000;
 
@@ -33,7 +34,7 @@ function truncate(json: string, maxChars: number): string {
 }
 
 /** Why `value` is not plain JSON data (with where in it), or null. */
-export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path = ''): string | null {
+export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path = '', depth = 0): string | null {
   const at = path ? ` at ${path}` : '';
   switch (typeof value) {
     case 'string':
@@ -52,6 +53,7 @@ export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path 
   if (value === null) return null;
   const object = value as object;
   if (seen.has(object)) return `it contains a cycle${at}`;
+  if (depth >= MAX_JSON_DEPTH) return `it nests deeper than ${MAX_JSON_DEPTH} levels${at}`;
   const toJSON = (object as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
     // What JSON.stringify would write instead, checked the same way.
@@ -63,7 +65,7 @@ export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path 
     }
     if (replaced === object) return null;
     seen.add(object);
-    const problem = jsonProblem(replaced, seen, path);
+    const problem = jsonProblem(replaced, seen, path, depth);
     seen.delete(object);
     return problem;
   }
@@ -73,7 +75,7 @@ export function jsonProblem(value: unknown, seen: Set<object> = new Set(), path 
   }
   seen.add(object);
   for (const [key, child] of Object.entries(object)) {
-    const problem = jsonProblem(child, seen, path ? `${path}.${key}` : key);
+    const problem = jsonProblem(child, seen, path ? `${path}.${key}` : key, depth + 1);
     if (problem) return problem;
   }
   seen.delete(object);

@@ -2,13 +2,15 @@
 // true, one value where a list was asked for. Coerce those, guided by the JSON
 // Schema the model was shown, then let the tool's own schema decide.
 import type { ArgumentIssue } from '../errors/index.js';
-import { isJsonObject, type JsonSchema } from '../shared/json.js';
+import { isJsonObject, MAX_JSON_DEPTH, nestsDeeper, type JsonSchema } from '../shared/json.js';
 import type { InputSchema } from './types.js';
 import { UNSAFE_KEY_MESSAGE, unsafeKeyPaths } from './unsafe-keys.js';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; issues: ArgumentIssue[] };
 
 export async function validateArguments<T>(input: InputSchema, parameters: JsonSchema, args: unknown): Promise<Validation<T>> {
+  // Every check below walks the value: bounded first.
+  if (nestsDeeper(args)) return { ok: false, issues: [{ path: '', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }] };
   const coerced = coerce(args, parameters);
   // Checked on the whole value, not along the schema: under z.unknown() or
   // z.record nothing says where such a key may hide (z.record even drops
