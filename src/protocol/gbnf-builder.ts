@@ -31,12 +31,16 @@ export class Gbnf {
   private readonly rules = new Map<string, string>();
   private readonly byBody = new Map<string, string>();
   private readonly taken = new Set(['root']);
+  /** The next number to try for each base name: a schema may make thousands of one kind. */
+  private readonly numbered = new Map<string, number>();
 
   /** A fresh rule name built from `hint`. */
   name(hint: string): string {
     const base = hint.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^[^A-Za-z]+|-+$/g, '').replace(/-{2,}/g, '-') || 'r';
     let name = base;
-    for (let i = 2; this.taken.has(name); i++) name = `${base}-${i}`;
+    let i = this.numbered.get(base) ?? 2;
+    while (this.taken.has(name)) name = `${base}-${i++}`;
+    this.numbered.set(base, i);
     this.taken.add(name);
     this.rules.set(name, '');
     return name;

@@ -11,6 +11,7 @@ import { REAL_TOOL_CALLS } from '../test-support/schema-corpus.js';
 import { xgrammar } from '../test-support/xgrammar.js';
 import { codecs } from './codecs.js';
 import { toGbnf } from './gbnf.js';
+import { Gbnf } from './gbnf-builder.js';
 import { buildConstraint, buildOutputConstraint, excludingGrammar, notOpeningGrammar } from './grammar.js';
 import { MAX_JSON_SPACE } from './json-schema-gbnf.js';
 import type { Reasoning } from './types.js';
@@ -396,5 +397,14 @@ describe('GBNF text', () => {
     expect(() => toGbnf(tagFormat({ type: 'or', elements: [{ type: 'any_text' }, { type: 'const_string', value: 'x' }] }))).toThrow(/mix/);
     expect(() => toGbnf(tagFormat({ type: 'tag', begin: 'a', content: { type: 'any_text' }, end: '' }))).toThrow(/end/);
     expect(() => toGbnf(tagFormat({ type: 'triggered_tags', triggers: ['<a', '<'], tags: [{ type: 'tag', begin: '<ab', content: { type: 'any_text' }, end: 'x' }] }))).toThrow(/trigger/);
+  });
+});
+
+describe('rule names', () => {
+  it('20,000 rules of one kind (a schema with that many properties) each get their own name, numbered once each', () => {
+    const g = new Gbnf();
+    const names = Array.from({ length: 20_000 }, () => g.name('props'));
+    expect(new Set(names).size).toBe(20_000);
+    expect(names.slice(0, 3)).toEqual(['props', 'props-2', 'props-3']);
   });
 });

@@ -155,3 +155,16 @@ describe('what the engines read alone is left to the argument check', () => {
     expect(await engines({ $defs: { base }, $ref: '#/$defs/base' }, '{"a": 1}')).toEqual({ xgrammar: false, gbnf: false });
   });
 });
+
+describe('keys `required` names but `properties` does not declare', () => {
+  it('are declared where `required` places them: before the next declared key it names, else last', () => {
+    const schema = grammarSchema({ type: 'object', properties: { b: { type: 'string' }, d: { type: 'string' } }, required: ['a', 'b', 'c', 'd', 'e'] }) as { properties: object };
+    expect(Object.keys(schema.properties)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('a server schema requiring 4,000 of them is declared in one pass (it took 17 s, on the worker, before)', () => {
+    const required = Array.from({ length: 4000 }, (_, i) => `key${i}`);
+    const schema = grammarSchema({ type: 'object', properties: { key1999: { type: 'integer' } }, required }) as { properties: object };
+    expect(Object.keys(schema.properties)).toEqual(required);
+  });
+});

@@ -105,13 +105,18 @@ export function declaringRequired(node: Obj): Obj {
   // No value fits such a key: JSON Schema admits no object, and the grammar stays as strict.
   if (other === false) return node;
   const value = other === true || !isObj(other) ? {} : other;
-  // Each where `required` lists it: before the next declared key it names (the engines hold keys to their declared order).
-  const required = node.required as string[];
-  const order = Object.keys(properties);
-  for (const key of missing) {
-    const next = required.slice(required.indexOf(key) + 1).find((r) => order.includes(r));
-    order.splice(next === undefined ? order.length : order.indexOf(next), 0, key);
+  // Each where `required` lists it: before the next declared key it names
+  // (the engines hold keys to their declared order). One pass each way: a
+  // server's schema may require thousands.
+  const before = new Map<string, string[]>();
+  const last: string[] = [];
+  let next: string | undefined;
+  for (const key of [...(node.required as string[])].reverse()) {
+    if (Object.hasOwn(properties, key)) next = key;
+    else if (next === undefined) last.unshift(key);
+    else before.set(next, [key, ...(before.get(next) ?? [])]);
   }
+  const order = [...new Set([...Object.keys(properties).flatMap((key) => [...(before.get(key) ?? []), key]), ...last])];
   return { ...node, properties: Object.fromEntries(order.map((key) => [key, Object.hasOwn(properties, key) ? properties[key] : value])) };
 }
 
