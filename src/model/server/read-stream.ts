@@ -8,6 +8,8 @@
 // - The signal aborts (the provider's stream rejects, or ends early):
 //   resolves with finishReason 'abort', the text shown so far, no calls.
 // - The stream ends with no finish part: rejects with ModelError.
+// - A reply longer than MAX_REPLY_CHARS: the stream is cancelled, and it
+//   rejects with ModelError.
 // - An error part, or the provider throws: rejects with ModelError carrying
 //   the provider's message (only its message: a request's URL or headers
 //   may hold the app's key); what was shown has gone through onText.
@@ -18,6 +20,13 @@ import type { ParsedCall } from '../../shared/tool-protocol.js';
 import type { ServerStreamPart } from './language-model.js';
 import { CallInputs } from './call-inputs.js';
 import { providerError } from './provider-error.js';
+
+/**
+ * The most a reply may hold, text and reasoning together, in characters: a
+ * provider that ignores the token limit would stream until the page's memory
+ * (or V8's longest string) gave out. Far past any window's worth of tokens.
+ */
+export const MAX_REPLY_CHARS = 16 * 2 ** 20;
 
 export async function readStream(stream: ReadableStream<ServerStreamPart>, options: GenerateOptions): Promise<ModelResponse> {
   const { signal, onText, onReasoning, onCallInput } = options;
@@ -40,6 +49,10 @@ export async function readStream(stream: ReadableStream<ServerStreamPart>, optio
       }
       if (next.done || signal?.aborted) break;
       const part = next.value;
+      if ((isPart(part, 'text-delta') || isPart(part, 'reasoning-delta')) && text.length + reasoning.length + part.delta.length > MAX_REPLY_CHARS) {
+        void reader.cancel().catch(() => undefined);
+        throw new ModelError(`the reply ran past ${MAX_REPLY_CHARS} characters: the provider did not stop at the token limit`);
+      }
       if (isPart(part, 'text-delta')) {
         text += part.delta;
         onText?.(part.delta);

@@ -14,6 +14,7 @@ import { IdbChatStore } from '../../store/idb-chat-store.js';
 import { dispatchedAgent } from '../../test-support/server-agent.js';
 import { rawTool, tool } from '../../tools/define-tool.js';
 import { ServerModel } from './server-model.js';
+import { MAX_REPLY_CHARS } from './read-stream.js';
 
 type Part = Record<string, unknown> & { type: string };
 
@@ -273,5 +274,27 @@ describe('the app’s API key', () => {
     const everything = JSON.stringify(stored);
     expect(everything).toContain('It is 5.');
     expect(everything).not.toContain(key);
+  });
+});
+
+describe('a provider that does not stop', () => {
+  it('a reply past MAX_REPLY_CHARS (the token limit ignored): ModelError, and the stream is cancelled', { timeout: 20_000 }, async () => {
+    const chunk = 'x'.repeat(2 ** 20);
+    let cancelled = false;
+    const endless = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          pull: (controller) => controller.enqueue({ type: 'text-delta', id: 't', delta: chunk }),
+          cancel: () => void (cancelled = true),
+        }),
+      }),
+    });
+    let received = 0;
+    const error = await new ServerModel(endless)
+      .generate({ messages: [{ role: 'user', content: 'hi' }], tools: [], toolChoice: 'auto', generation: { maxTokens: 16 } }, { onText: (delta) => (received += delta.length) })
+      .catch((caught: unknown) => caught);
+    expect(isModelError(error), String(error)).toBe(true);
+    expect(received).toBeLessThanOrEqual(MAX_REPLY_CHARS);
+    expect(cancelled).toBe(true);
   });
 });
