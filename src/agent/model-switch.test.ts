@@ -3,6 +3,7 @@
 // model, or a control token one model wrote as plain characters (Llama has no
 // <|im_start|>) would reach the next (ChatML) as a real one: a forged turn.
 import { describe, expect, it } from 'vitest';
+import { modelWriter } from '../shared/model.js';
 import { qwenSpecialIds } from '../test-support/hostile-text.js';
 import { Agent } from './agent.js';
 import { AgentModel } from '../model/agent-model.js';
@@ -59,4 +60,19 @@ describe('a turn another model wrote, after agent.load', () => {
     expect(prompt).not.toContain('<|im_end|>\\n<|im_start|>system');
     expect(qwenSpecialIds(prompt)).toEqual(qwenSpecialIds('<|im_start|>system\nYou help.<|im_end|>\n<|im_start|>user\na<|im_end|>\n<|im_start|>assistant\nb<|im_end|>\n<|im_start|>user\nc<|im_end|>\n<|im_start|>assistant\n'));
   }, 30_000);
+
+  it('a turn is the model’s that generated it, though agent.load of another came while it streamed', async () => {
+    const llama = fakeModel([{ text: 'many words to stream here slowly', tokenDelayMs: 20 }], { modelId: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    const { agent } = await localAgent([], undefined, {});
+    await agent.load(llama);
+    const wrote = modelWriter(await agent.ready);
+    const chat = await agent.newChat();
+    let loading: Promise<unknown> | undefined;
+    chat.on('text', () => void (loading ??= agent.load(fakeModel(['ok']))));
+    await chat.send('go');
+    await loading;
+    const turn = chat.messages.find((m) => m.role === 'assistant');
+    expect(turn && 'writer' in turn ? turn.writer : undefined).toBe(wrote);
+    agent.close();
+  });
 });

@@ -143,6 +143,8 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     const call = resolveStep(defaults, await options.prepareStep?.({ steps: [...steps], hop }));
     // The window and the prompt depend on the model: wait for one (an agent's may still be loading).
     await context.model.ready?.(signal);
+    // The model this request goes to writes the turn (an agent.load while it generates does not change that).
+    const writer = modelWriter(context.model.info);
     const { tools } = call;
     show(() => context.emit('model-start', { step: index }));
     const started = performance.now();
@@ -187,7 +189,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
       await landing?.done;
       // The model failed mid-reply (the device was lost, the worker died):
       // keep what it had said, marked as cut short, then report the failure.
-      if (shown) await context.commit([cutShortTurn(shown, error, modelWriter(context.model.info))]).catch(() => undefined);
+      if (shown) await context.commit([cutShortTurn(shown, error, writer)]).catch(() => undefined);
       throw error;
     }
     await landing?.done;
@@ -195,7 +197,7 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     await draft.stop();
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
-    let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId, modelWriter(context.model.info));
+    let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId, writer);
     if (uncheckedRawCalls(turn, tools).length > 0) turn = await withRawCallsChecked(turn, tools);
     context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
