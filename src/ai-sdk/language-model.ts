@@ -42,11 +42,11 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
     const signal = options.abortSignal;
-    const { info, prepared } = await this.#prepare(options);
+    const { info, prepared, writer } = await this.#prepare(options);
     const response = await this.source.generate(prepared.request, { signal });
     if (response.finishReason === 'abort') throw abortReason(signal);
     const parts = replyParts(response, prepared.answer, () => newCallId());
-    if (!parts.answered && !response.foreign) this.raws.remember(response.raw, modelWriter(info));
+    if (!parts.answered && !response.foreign) this.raws.remember(response.raw, writer);
     return {
       content: contentOf(parts, response.raw),
       finishReason: parts.finishReason,
@@ -58,7 +58,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
   }
 
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
-    const { info, prepared } = await this.#prepare(options);
+    const { info, prepared, writer: model } = await this.#prepare(options);
     // Ended by the caller's signal, or by the reader cancelling the stream.
     const stop = new AbortController();
     const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, stop.signal]) : stop.signal;
@@ -71,7 +71,7 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
         this.source
           .generate(prepared.request, { signal, onText: (delta) => writer.text(delta), onReasoning: (delta) => writer.reasoning(delta), onCallInput: (event) => writer.callInput(event) })
           .then(
-            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, (raw) => this.raws.remember(raw, modelWriter(info)))),
+            (response) => (response.finishReason === 'abort' ? writer.fail(abortReason(signal)) : writer.finish(response, prepared, (raw) => this.raws.remember(raw, model))),
             // Stopped by the caller: the stream fails with the abort, as a fetch's body does; else the error is a part.
             (error: unknown) => (signal.aborted ? writer.fail(abortReason(signal)) : writer.error(error)),
           );
@@ -85,9 +85,11 @@ export class TabAgentLanguageModel implements LanguageModelV4 {
     return { stream, request: { body: prepared.request } };
   }
 
-  async #prepare(options: LanguageModelV4CallOptions): Promise<{ info: ModelInfo; prepared: PreparedRequest }> {
+  /** `writer`: the model the request goes to (`modelWriter`), whose raws alone it trusts and the raw it writes is remembered as. */
+  async #prepare(options: LanguageModelV4CallOptions): Promise<{ info: ModelInfo; prepared: PreparedRequest; writer: string }> {
     const info = await this.source.ready(options.abortSignal);
-    return { info, prepared: prepareRequest(options, info, (raw) => this.raws.has(raw, modelWriter(info))) };
+    const writer = modelWriter(info);
+    return { info, prepared: prepareRequest(options, info, (raw) => this.raws.has(raw, writer)), writer };
   }
 }
 

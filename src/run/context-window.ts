@@ -21,7 +21,7 @@ import { ContextOverflowError, InvalidOptionsError } from '../errors/index.js';
 import type { ModelMessage } from '../shared/model.js';
 import { countTokens } from '../protocol/token-estimate.js';
 import type { ToolDeclaration } from '../shared/tool-protocol.js';
-import type { ChatMessage, ToolResultRecord } from '../shared/chat.js';
+import type { AssistantMessage, ChatMessage, ToolResultRecord } from '../shared/chat.js';
 
 /**
  * The share of the window a trim leaves the prompt and the reply's room, and
@@ -113,15 +113,15 @@ export class ContextWindow {
   /** Tool messages the model sees with their results shortened. */
   readonly #shortened = new WeakSet<ChatMessage>();
   /** Each message's tokens, counted once (the per-hop path sends the same messages again). */
-  readonly #counted = new WeakMap<ChatMessage, number>();
+  #counted = new WeakMap<ChatMessage, number>();
   /**
    * Each message as the model gets it, made once: the same object hop after
    * hop, so the generation port sends only what a request adds to the last
    * (rpc/request-wire.ts). Made again once a trim shortens it.
    */
   #rendered = new WeakMap<ChatMessage, ModelMessage>();
-  /** The model the messages were rendered for (`modelWriter`): its own turns go as markup, so another model's renders afresh. */
-  #renderedFor = '';
+  /** The model the messages were rendered and counted for (`modelWriter`): only its own turns go as markup. */
+  #writer = '';
   /** The summary a context strategy gave, as the message the model gets (the same object while the summary stays). */
   #summaryMessage: { role: 'user'; content: string } | undefined;
   /** The declared tools' tokens, counted once per list (every hop declares the same, and an app's may run to KBs). */
@@ -143,6 +143,7 @@ export class ContextWindow {
     const harder = refused !== undefined;
     const assumed = this.options.window ?? this.options.modelWindow();
     const window = refused?.window !== undefined && refused.window > 0 ? Math.min(refused.window, assumed) : assumed;
+    this.#follow();
     const { reserved, fixed } = this.#budget(window, system, tools, maxTokens);
     const keepFrom = lastUserIndex(messages);
     const promptFrom = (from: number) => fixed + this.#summaryTokens() + sum(messages.slice(from).map((m) => this.#tokens(m)));
@@ -182,6 +183,7 @@ export class ContextWindow {
     let window: number;
     try {
       window = this.options.window ?? this.options.modelWindow();
+      this.#follow();
     } catch {
       return undefined;
     }
@@ -190,6 +192,13 @@ export class ContextWindow {
     const kept = this.options.strategy === 'error' ? this.#summaryTokens() + sum(messages.slice(this.#from).map((m) => this.#tokens(m))) : 0;
     const promptTokens = fixed + kept + own;
     return promptTokens + reserved > window ? new ContextOverflowError({ promptTokens, reservedTokens: reserved, contextWindow: window }) : undefined;
+  }
+
+  /** The model the messages go to now: another than the last reads other turns as its own, so what was rendered and counted for the last is made again. */
+  #follow(): void {
+    const writer = this.options.writer();
+    if (writer === this.#writer) return;
+    [this.#rendered, this.#counted, this.#writer] = [new WeakMap(), new WeakMap(), writer];
   }
 
   /** Tokens kept free for the reply, and those every prompt spends before its messages (system prompt, tools). */
@@ -241,8 +250,8 @@ export class ContextWindow {
       case 'user':
         return countTokens(message.content) + MESSAGE_OVERHEAD;
       case 'assistant':
-        // A foreign turn is read as its text and calls (toModelMessage), whatever its raw and its count say.
-        if (message.foreign) return countTokens(message.text) + sum(message.toolCalls.map((c) => countTokens(`${c.name} ${JSON.stringify(c.arguments)}`))) + MESSAGE_OVERHEAD;
+        // A turn read as data is read as its text and calls (toModelMessage), whatever its raw and its count say.
+        if (!ownTurn(message, this.#writer)) return countTokens(message.text) + sum(message.toolCalls.map((c) => countTokens(`${c.name} ${JSON.stringify(c.arguments)}`))) + MESSAGE_OVERHEAD;
         return (message.tokens ?? countTokens(message.raw)) + MESSAGE_OVERHEAD;
       case 'tool':
         return sum(this.#results(message).map((r) => countTokens(r.content) + MESSAGE_OVERHEAD));
@@ -255,11 +264,9 @@ export class ContextWindow {
   }
 
   #render(messages: readonly ChatMessage[]): ModelMessage[] {
-    const writer = this.options.writer();
-    if (writer !== this.#renderedFor) [this.#rendered, this.#renderedFor] = [new WeakMap(), writer];
     const view = messages.slice(this.#from).map((m) => {
       let rendered = this.#rendered.get(m);
-      if (!rendered) this.#rendered.set(m, (rendered = m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m, writer)));
+      if (!rendered) this.#rendered.set(m, (rendered = m.role === 'tool' ? { role: 'tool', results: this.#results(m).map(({ name, content }) => ({ name, content })) } : toModelMessage(m, this.#writer)));
       return rendered;
     });
     if (!this.#summary) return view;
@@ -281,7 +288,7 @@ function toModelMessage(message: ChatMessage, writer: string): ModelMessage {
       return { role: 'user', content: message.content };
     case 'assistant':
       // A turn this model did not write is data, whatever its raw says: the worker writes it from its text and calls.
-      if (message.foreign || message.writer !== writer) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
+      if (!ownTurn(message, writer)) return { role: 'assistant', text: message.text, calls: message.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })) };
       // An interrupted turn goes back as what was shown: a half-written call
       // would only confuse the model, and WebLLM rebuilds its cache after an
       // interrupt anyway.
@@ -291,6 +298,11 @@ function toModelMessage(message: ChatMessage, writer: string): ModelMessage {
       // As stored: the worker escapes control tokens where it renders the prompt.
       return { role: 'tool', results: message.results.map((r) => ({ name: r.name, content: r.content })) };
   }
+}
+
+/** The turn is `writer`'s own output: its raw goes as markup. */
+function ownTurn(message: AssistantMessage, writer: string): boolean {
+  return !message.foreign && message.writer === writer;
 }
 
 function lastUserIndex(messages: readonly ChatMessage[]): number {

@@ -198,7 +198,8 @@ async function loop(context: LoopContext, options: LoopOptions, run: RunRecord):
     const modelMs = performance.now() - started;
     addUsage(stats, response, modelMs);
     let turn = assistantTurn(response, tools, modelMs, inputs?.callIds ?? context.newCallId, writer);
-    if (uncheckedRawCalls(turn, tools).length > 0) turn = await withRawCallsChecked(turn, tools);
+    const rawCalls = uncheckedRawCalls(turn, tools);
+    if (rawCalls.length > 0) turn = await withRawCallsChecked(turn, tools, rawCalls);
     context.emit('model-end', { step: index, text: turn.text, toolCalls: turn.toolCalls, finishReason: turn.finishReason, promptTokens: response.usage.promptTokens, completionTokens: response.usage.completionTokens });
     const step: Step = {
       index,

@@ -17,7 +17,7 @@ export function assistantTurn(response: ModelResponse, tools: ToolSet, modelMs: 
           if (call.problem) {
             return { id, name: call.name, arguments: {}, error: problemText(call.name, call.problem), errorCode: call.problem.truncated ? 'truncated' : 'malformed' };
           }
-          // A server's calls come as data, not through the worker's scanner: the same bound.
+          // Calls that did not come through the worker's scanner (a server's, the Prompt API's) get the bound it keeps.
           if (nestsDeeper(call.arguments)) {
             return { id, name: call.name, arguments: {}, error: problemText(call.name, { truncated: false, detail: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels` }), errorCode: 'malformed' };
           }

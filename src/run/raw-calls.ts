@@ -21,10 +21,9 @@ export function uncheckedRawCalls(turn: AssistantMessage, tools: ToolSet): ToolC
   return turn.toolCalls.filter((call) => !call.error && tools.get(call.name)?.kind === 'raw');
 }
 
-/** `turn` with each raw call its tool's schema refuses marked as one to write again. */
-export async function withRawCallsChecked(turn: AssistantMessage, tools: ToolSet): Promise<AssistantMessage> {
-  const unchecked = new Set(uncheckedRawCalls(turn, tools));
-  if (unchecked.size === 0) return turn;
+/** `turn` with each of its `unchecked` calls (uncheckedRawCalls) that its tool's schema refuses marked as one to write again. */
+export async function withRawCallsChecked(turn: AssistantMessage, tools: ToolSet, calls: readonly ToolCall[]): Promise<AssistantMessage> {
+  const unchecked = new Set(calls);
   const { jsonSchemaInput } = await loadCheck();
   const toolCalls = turn.toolCalls.map((call): ToolCall => {
     if (!unchecked.has(call)) return call;

@@ -1,7 +1,9 @@
-// An MCP or WebMCP tool's arguments, checked against its own JSON Schema
-// before the call. @cfworker/json-schema interprets the schema (no eval, no
-// new Function), so a page under a strict Content-Security-Policy can use it.
-// Shaped as a Standard Schema, so the call pipeline checks it as it checks zod.
+// A value checked against a JSON Schema from outside: an MCP or WebMCP tool's
+// arguments before the call, a raw tool's call as its turn is read (run/raw-
+// calls.ts), a structured reply (object-output.ts). @cfworker/json-schema
+// interprets the schema (no eval, no new Function), so a page under a strict
+// Content-Security-Policy can use it. Shaped as a Standard Schema, so the
+// call pipeline checks it as it checks zod.
 //
 // The schema is a server's: nothing in it may break a run. What the
 // validator cannot use is left out, each with a warning (the tool's

@@ -49,7 +49,7 @@ function isZodSchema(value: unknown): value is $ZodType {
 
 /** The value as the schema reads it, or what is wrong with it. */
 type Checked = { value: unknown } | { issues: Array<{ path: string; message: string }> };
-type Check = (value: unknown) => Checked | Promise<Checked>;
+type Check = (value: unknown) => Promise<Checked>;
 
 /** The JSON Schema validator, loaded with the first JSON Schema asked for: most pages never ask. */
 const loadSchemaCheck = lazyImport(() => import('./json-schema-input.js'));
